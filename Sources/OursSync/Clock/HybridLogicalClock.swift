@@ -1,0 +1,54 @@
+/// A hybrid logical clock (Kulkarni et al., "Logical Physical Clocks", 2014): stamps follow
+/// wall time when it moves forward, never go backward, and are always later than every stamp
+/// this device has seen, so a write made after reading another wins over it.
+///
+/// A value type: the device keeps it in its state directory and saves it after use, so it is
+/// monotonic across restarts and across processes that take turns under the device lock.
+public struct HybridLogicalClock: Sendable, Equatable {
+    /// How far ahead of this device's wall clock a received stamp may be and still move the
+    /// clock forward. Stamps further ahead come from a device with a wrong clock: they are
+    /// merged, reported, but never absorbed, so one bad clock cannot drag every device forward.
+    public static let maximumDriftMillis: Int64 = 5 * 60 * 1000
+
+    public let device: DeviceID
+    public private(set) var millis: Int64
+    public private(set) var counter: UInt16
+
+    public init(device: DeviceID, millis: Int64 = 0, counter: UInt16 = 0) {
+        self.device = device
+        self.millis = millis
+        self.counter = counter
+    }
+
+    /// The last stamp issued (or absorbed).
+    public var last: Stamp { Stamp(millis: millis, counter: counter, device: device) }
+
+    /// A new stamp, later than every stamp issued or absorbed before.
+    public mutating func tick(now: Int64) -> Stamp {
+        if now > millis {
+            millis = now
+            counter = 0
+        } else if counter == UInt16.max {
+            millis += 1
+            counter = 0
+        } else {
+            counter += 1
+        }
+        return last
+    }
+
+    /// Moves the clock up to a stamp received from elsewhere.
+    /// - Returns: `false` when the stamp is too far ahead of `now` to be absorbed.
+    @discardableResult
+    public mutating func receive(_ stamp: Stamp, now: Int64) -> Bool {
+        if stamp.millis > now + HybridLogicalClock.maximumDriftMillis { return false }
+        if (stamp.millis, stamp.counter) > (millis, counter) {
+            millis = stamp.millis
+            counter = stamp.counter
+        }
+        return true
+    }
+
+    /// How far this clock runs ahead of the wall clock, in milliseconds (0 when behind).
+    public func lead(now: Int64) -> Int64 { max(0, millis - now) }
+}

@@ -1,0 +1,79 @@
+/// One write's position in time: hybrid logical clock milliseconds, a counter for events in
+/// the same millisecond, and the writing device.
+///
+/// Written as `2026-11-22T10:15:00.123Z-0000-k3j9x2qf`: fixed width, so plain string order is
+/// stamp order, and it reads as a UTC date.
+public struct Stamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var millis: Int64
+    public var counter: UInt16
+    public var device: DeviceID
+
+    public init(millis: Int64, counter: UInt16 = 0, device: DeviceID) {
+        self.millis = millis
+        self.counter = counter
+        self.device = device
+    }
+
+    public static func < (lhs: Stamp, rhs: Stamp) -> Bool {
+        if lhs.millis != rhs.millis { return lhs.millis < rhs.millis }
+        if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
+        return lhs.device.rawValue.utf8.lexicographicallyPrecedes(rhs.device.rawValue.utf8)
+    }
+
+    public var description: String {
+        let counterHex = String(counter, radix: 16)
+        return UTCTime.iso8601(millis: millis) + "-"
+            + String(repeating: "0", count: 4 - counterHex.count) + counterHex + "-" + device.rawValue
+    }
+
+    /// Parses the written form; `nil` when the text is not a stamp.
+    public init?(_ text: String) {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 24 + 1 + 4 + 1 + DeviceID.length,
+            utf8[24] == UInt8(ascii: "-"), utf8[29] == UInt8(ascii: "-"),
+            let millis = UTCTime.parseISO8601(String(decoding: utf8[0..<24], as: UTF8.self)),
+            let counter = UInt16(String(decoding: utf8[25..<29], as: UTF8.self), radix: 16),
+            utf8[25..<29].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }),
+            let device = DeviceID(String(decoding: utf8[30...], as: UTF8.self))
+        else { return nil }
+        self.init(millis: millis, counter: counter, device: device)
+    }
+}
+
+/// A device's identifier inside stamps: eight characters of `RandomID.alphabet` for devices,
+/// or `_` and seven such characters for edits a person made by hand in a file.
+public struct DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public static let length = 8
+    public let rawValue: String
+
+    public init?(_ rawValue: String) {
+        let chars = Array(rawValue)
+        guard chars.count == DeviceID.length else { return nil }
+        let body = chars.first == "_" ? chars.dropFirst() : chars[...]
+        guard body.allSatisfy({ RandomID.alphabet.contains($0) }) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public static func random() -> DeviceID { DeviceID(RandomID.make(length: length))! }
+
+    /// The pseudo-device for a hand edit, derived from what was edited so that every device
+    /// that reads the same edited file makes the same entry.
+    public static func handEdit<Bytes: Sequence>(digestOf bytes: Bytes) -> DeviceID where Bytes.Element == UInt8 {
+        var value = Digest.of(bytes)
+        var chars: [Character] = ["_"]
+        for _ in 0..<(length - 1) {
+            chars.append(RandomID.alphabet[Int(value % 32)])
+            value /= 32
+        }
+        return DeviceID(String(chars))!
+    }
+
+    /// Whether this id stands for a person's hand edit rather than a device.
+    public var isHandEdit: Bool { rawValue.hasPrefix("_") }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: DeviceID, rhs: DeviceID) -> Bool {
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
+}

@@ -1,0 +1,93 @@
+/// Calendar arithmetic for UTC instants, without Foundation's formatters: fast, and the same
+/// text on every platform and locale.
+public enum UTCTime {
+    /// `2026-11-22T10:15:00.123Z` for milliseconds since 1970.
+    public static func iso8601(millis: Int64) -> String {
+        let days = floorDiv(millis, 86_400_000)
+        let msOfDay = millis - days * 86_400_000
+        let (year, month, day) = civil(fromDays: days)
+        let seconds = msOfDay / 1000
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+            + pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
+            + "." + pad(msOfDay % 1000, 3) + "Z"
+    }
+
+    /// Parses exactly the form `iso8601(millis:)` writes.
+    public static func parseISO8601(_ text: String) -> Int64? {
+        let c = Array(text.utf8)
+        guard c.count == 24, c[4] == 0x2D, c[7] == 0x2D, c[10] == 0x54, c[13] == 0x3A, c[16] == 0x3A,
+            c[19] == 0x2E, c[23] == 0x5A,
+            let year = digits(c, 0, 4), let month = digits(c, 5, 2), let day = digits(c, 8, 2),
+            let hour = digits(c, 11, 2), let minute = digits(c, 14, 2), let second = digits(c, 17, 2),
+            let ms = digits(c, 20, 3),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let days = days(fromCivil: year, month, day)
+        return days * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + ms
+    }
+
+    /// `2026-11-22` for a calendar day number (days since 1970-01-01).
+    public static func day(_ days: Int64) -> String {
+        let (y, m, d) = civil(fromDays: days)
+        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
+    }
+
+    /// Parses `yyyy-MM-dd` into a day number.
+    public static func parseDay(_ text: String) -> Int64? {
+        let c = Array(text.utf8)
+        guard c.count == 10, c[4] == 0x2D, c[7] == 0x2D,
+            let y = digits(c, 0, 4), let m = digits(c, 5, 2), let d = digits(c, 8, 2),
+            (1...12).contains(m), (1...daysIn(month: m, year: y)).contains(d)
+        else { return nil }
+        return days(fromCivil: y, m, d)
+    }
+
+    public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days.
+    static func days(fromCivil y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func digits(_ c: [UInt8], _ start: Int, _ count: Int) -> Int64? {
+        var value: Int64 = 0
+        for i in start..<(start + count) {
+            guard c[i] >= 0x30, c[i] <= 0x39 else { return nil }
+            value = value * 10 + Int64(c[i] - 0x30)
+        }
+        return value
+    }
+
+    static func pad(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}

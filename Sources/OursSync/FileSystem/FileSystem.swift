@@ -1,0 +1,109 @@
+/// The engine's only way to touch disk, so tests can run it on an in-memory tree and inject
+/// faults, and the real implementation can be tested against real temporary directories.
+///
+/// Paths are absolute, `/`-separated strings. Nothing here follows a symbolic link except
+/// `realPath(_:)`: the shared folder is hostile and may hold links that point anywhere.
+public protocol FileSystem: Sendable {
+    /// Information about the entry at `path` without following a link; `nil` when absent.
+    func stat(_ path: String) throws(FileSystemError) -> FileStat?
+
+    /// The whole file; refuses files larger than `limit` bytes.
+    func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]
+
+    /// The entries of a directory (not `.` and `..`), in no particular order.
+    func list(_ path: String) throws(FileSystemError) -> [DirectoryEntry]
+
+    /// Creates a directory and any missing parents.
+    func createDirectory(_ path: String) throws(FileSystemError)
+
+    /// Replaces the file at `path` atomically: write a temporary file in the same directory
+    /// under a name every reader ignores, flush it, rename it over the target, flush the
+    /// directory. Readers see the old bytes or the new, never a mix.
+    func writeAtomically(_ path: String, _ bytes: [UInt8], durability: Durability) throws(FileSystemError)
+
+    /// Removes a file or an empty directory. Removing what is already gone is not an error.
+    func remove(_ path: String) throws(FileSystemError)
+
+    func rename(_ from: String, to: String) throws(FileSystemError)
+
+    /// Makes everything written with `.deferred` under `path` durable in one step.
+    func flush(_ path: String) throws(FileSystemError)
+
+    /// The path with every link resolved, or `nil` when it does not exist.
+    func realPath(_ path: String) -> String?
+
+    /// Takes an exclusive advisory lock on a file (created if needed), shared between
+    /// processes. With `wait: false`, returns `nil` when another holder has it.
+    func lock(_ path: String, wait: Bool) throws(FileSystemError) -> (any FileLock)?
+
+    /// Whether the current user may write into this directory.
+    func isWritableDirectory(_ path: String) -> Bool
+}
+
+public enum Durability: Sendable {
+    /// Flushed before the call returns: the write survives a power cut once it has returned.
+    case immediate
+    /// Atomic, but flushed only by a later `flush(_:)` over the batch: for bulk writes.
+    case deferred
+}
+
+public enum FileKind: Sendable, Equatable {
+    case file, directory, symlink, other
+}
+
+public struct FileStat: Sendable, Equatable {
+    public var kind: FileKind
+    public var size: Int64
+    /// Modification time in nanoseconds since 1970.
+    public var modifiedNanos: Int64
+    /// Status-change time: moves on any write, even when a tool puts the old mtime back.
+    public var changedNanos: Int64
+    public var inode: UInt64
+
+    public init(kind: FileKind, size: Int64, modifiedNanos: Int64, changedNanos: Int64, inode: UInt64) {
+        self.kind = kind
+        self.size = size
+        self.modifiedNanos = modifiedNanos
+        self.changedNanos = changedNanos
+        self.inode = inode
+    }
+
+    public var modifiedMillis: Int64 { modifiedNanos / 1_000_000 }
+}
+
+public struct DirectoryEntry: Sendable, Equatable {
+    public var name: String
+    public var kind: FileKind
+
+    public init(name: String, kind: FileKind) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// A held lock; released by `unlock()` or when the object goes away.
+public protocol FileLock: AnyObject, Sendable {
+    func unlock()
+}
+
+/// Joins path components with `/`.
+public func joinPath(_ base: String, _ components: String...) -> String {
+    var result = base
+    for component in components where !component.isEmpty {
+        if result.hasSuffix("/") { result += component } else { result += "/" + component }
+    }
+    return result
+}
+
+/// The parent directory of a path.
+public func parentPath(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+}
+
+/// The last component of a path.
+public func lastComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}

@@ -1,0 +1,40 @@
+/// A failed file operation: which, on what, and the system's reason.
+public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        case notFound
+        case permissionDenied
+        case noSpace
+        case readOnly
+        case tooLarge(limit: Int)
+        case notADirectory
+        case isADirectory
+        case io
+        case other(code: Int32, message: String)
+    }
+
+    public var operation: String
+    public var path: String
+    public var reason: Reason
+
+    public init(_ operation: String, _ path: String, _ reason: Reason) {
+        self.operation = operation
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String {
+        let why: String
+        switch reason {
+        case .notFound: why = "no such file or directory"
+        case .permissionDenied: why = "permission denied"
+        case .noSpace: why = "no space left on the device"
+        case .readOnly: why = "the file system is read-only"
+        case .tooLarge(let limit): why = "larger than \(limit) bytes"
+        case .notADirectory: why = "not a directory"
+        case .isADirectory: why = "is a directory"
+        case .io: why = "input/output error"
+        case .other(let code, let message): why = "\(message) (errno \(code))"
+        }
+        return "cannot \(operation) \(path): \(why)"
+    }
+}

@@ -1,0 +1,217 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The real file system, through POSIX calls: no Foundation on the hot paths, no links
+/// followed, every write atomic.
+public struct LocalFileSystem: FileSystem {
+    public init() {}
+
+    public func stat(_ path: String) throws(FileSystemError) -> FileStat? {
+        var info = PlatformStat()
+        if lstat(path, &info) != 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw Self.error("read", path, code)
+        }
+        return Self.fileStat(info)
+    }
+
+    public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0 { throw Self.error("read", path, errno) }
+        defer { close(fd) }
+        var info = PlatformStat()
+        guard fstat(fd, &info) == 0 else { throw Self.error("read", path, errno) }
+        let size = Int(info.st_size)
+        if size > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var total = 0
+        while true {
+            if total == bytes.count {
+                if total > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, total)))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc_read(fd, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.error("read", path, errno)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        if total > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
+        bytes.removeSubrange(total...)
+        return bytes
+    }
+
+    public func list(_ path: String) throws(FileSystemError) -> [DirectoryEntry] {
+        guard let directory = opendir(path) else { throw Self.error("list", path, errno) }
+        defer { closedir(directory) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
+            }
+            guard let name else {
+                // A name that is not UTF-8 cannot be a record; report it under a readable form.
+                entries.append(DirectoryEntry(name: "\u{FFFD}", kind: .other))
+                continue
+            }
+            if name == "." || name == ".." { continue }
+            var kind: FileKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symlink
+            case Int32(DT_UNKNOWN):
+                kind = (try? stat(joinPath(path, name)))??.kind ?? .other
+            default: kind = .other
+            }
+            entries.append(DirectoryEntry(name: name, kind: kind))
+        }
+        return entries
+    }
+
+    public func createDirectory(_ path: String) throws(FileSystemError) {
+        if mkdir(path, 0o755) == 0 { return }
+        let code = errno
+        if code == EEXIST {
+            if let existing = try stat(path), existing.kind == .directory { return }
+            throw FileSystemError("create directory", path, .notADirectory)
+        }
+        if code == ENOENT, path != "/" {
+            try createDirectory(parentPath(path))
+            if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        }
+        throw Self.error("create directory", path, code == ENOENT ? errno : code)
+    }
+
+    public func writeAtomically(_ path: String, _ bytes: [UInt8], durability: Durability) throws(FileSystemError) {
+        let directory = parentPath(path)
+        let temporary = joinPath(directory, TemporaryName.make())
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 { throw Self.error("write", path, errno) }
+        var closed = false
+        defer { if !closed { close(fd) } }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc_write(fd, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                unlink(temporary)
+                throw Self.error("write", path, code)
+            }
+            written += count
+        }
+        if durability == .immediate || Self.mustSyncEachFile, Self.fullSync(fd) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw Self.error("write", path, code)
+        }
+        closed = true
+        if close(fd) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw Self.error("write", path, code)
+        }
+        if Glibc_rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw Self.error("write", path, code)
+        }
+        if durability == .immediate { try syncDirectory(directory) }
+    }
+
+    public func remove(_ path: String) throws(FileSystemError) {
+        if unlink(path) == 0 { return }
+        var code = errno
+        if code == ENOENT { return }
+        if code == EISDIR || code == EPERM {
+            if rmdir(path) == 0 { return }
+            code = errno
+            if code == ENOENT { return }
+        }
+        throw Self.error("remove", path, code)
+    }
+
+    public func rename(_ from: String, to: String) throws(FileSystemError) {
+        if Glibc_rename(from, to) != 0 { throw Self.error("rename", from, errno) }
+    }
+
+    public func flush(_ path: String) throws(FileSystemError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw Self.error("flush", path, errno) }
+        defer { close(fd) }
+        if Self.syncFileSystem(fd) != 0 { throw Self.error("flush", path, errno) }
+    }
+
+    func syncDirectory(_ path: String) throws(FileSystemError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw Self.error("flush", path, errno) }
+        defer { close(fd) }
+        // Some file systems (and some network mounts) refuse fsync on a directory.
+        if fsync(fd) != 0, errno != EINVAL, errno != EBADF, errno != ENOTSUP {
+            throw Self.error("flush", path, errno)
+        }
+    }
+
+    public func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    public func lock(_ path: String, wait: Bool) throws(FileSystemError) -> (any FileLock)? {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if fd < 0 { throw Self.error("lock", path, errno) }
+        while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(fd)
+            if code == EWOULDBLOCK { return nil }
+            throw Self.error("lock", path, code)
+        }
+        return DescriptorLock(fd: fd)
+    }
+
+    public func isWritableDirectory(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
+    /// Sets a file's modification time; for tests that play a sync tool restoring old times.
+    public func setModified(_ path: String, nanos: Int64) throws(FileSystemError) {
+        var times = [
+            timespec(tv_sec: Int(nanos / 1_000_000_000), tv_nsec: Int(nanos % 1_000_000_000)),
+            timespec(tv_sec: Int(nanos / 1_000_000_000), tv_nsec: Int(nanos % 1_000_000_000)),
+        ]
+        if utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) != 0 { throw Self.error("set time of", path, errno) }
+    }
+}
+
+final class DescriptorLock: FileLock, @unchecked Sendable {
+    private let lock = Lock()
+    private var fd: Int32
+
+    init(fd: Int32) { self.fd = fd }
+
+    func unlock() {
+        lock.withLock {
+            guard fd >= 0 else { return }
+            flock(fd, LOCK_UN)
+            close(fd)
+            fd = -1
+        }
+    }
+
+    deinit { unlock() }
+}

@@ -1,0 +1,142 @@
+/// A record file as read: the state it holds, and whether a person edited it by hand.
+public struct DecodedRecordFile: Sendable {
+    /// The record, with any hand edits already turned into stamped writes.
+    public var state: RecordState
+    /// Fields a person changed in the file without a new stamp.
+    public var handEditedFields: [String]
+    /// Whether the file had no metadata at all: a record a person created by hand.
+    public var isHandMade: Bool
+}
+
+extension RecordFile {
+    /// Reads a record file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - fallbackType: the type to use for a hand-made file without metadata (from its folder).
+    ///   - fallbackID: the id to use for such a file (derived from its name or path).
+    ///   - modifiedMillis: the file's modification time, the time a hand edit is stamped with.
+    /// - Throws: `RecordFileError` when the file is not a record this version can read.
+    public static func decode(
+        _ bytes: [UInt8], fallbackType: String?, fallbackID: String?, modifiedMillis: Int64
+    ) throws(RecordFileError) -> DecodedRecordFile {
+        guard bytes.count <= maximumSize else { throw .tooLarge(bytes.count) }
+        let document: JSONValue
+        do { document = try JSONParser.parse(bytes) } catch { throw .notJSON(error) }
+        guard case .object(var top) = document else { throw .notAnObject(document.kindName) }
+        let metaValue = top.removeValue(forKey: metadataKey)
+
+        var key: RecordKey
+        var meta: [String: JSONValue] = [:]
+        var isHandMade = false
+        if let metaValue {
+            guard case .object(let object) = metaValue else { throw .badMetadata("it is \(metaValue.kindName), not an object") }
+            meta = object
+            if let version = meta["format"] {
+                guard let number = version.intValue else { throw .badMetadata("\"format\" is not a number") }
+                if number > formatVersion { throw .newerFormat(number) }
+            }
+            guard let id = meta["id"]?.stringValue else { throw .badMetadata("\"id\" is missing") }
+            guard let type = meta["type"]?.stringValue ?? fallbackType else { throw .badMetadata("\"type\" is missing") }
+            do { key = try RecordKey(type: type, id: id) } catch { throw .badMetadata(error.description) }
+        } else {
+            guard let type = fallbackType, let id = fallbackID, let made = try? RecordKey(type: type, id: id) else {
+                throw .badMetadata("it is missing; a record made by hand must sit in records/<type>/")
+            }
+            key = made
+            isHandMade = true
+        }
+
+        var state = RecordState(key: key)
+        var replaced = VersionVector()
+        var handEdits: [String: JSONValue?] = [:]
+        let fieldMeta = try objectValue(meta["fields"], "fields")
+        for name in Set(fieldMeta.keys).union(top.keys) {
+            let value = top[name].flatMap { $0 == .null ? nil : $0 }
+            guard let entryValue = fieldMeta[name] else {
+                if value != nil { handEdits[name] = value }
+                continue
+            }
+            let (stamp, seen, hash, removed) = try entryParts(entryValue, "fields.\(name)")
+            let intact = removed ? value == nil : (value.map { valueHash($0) == hash } ?? false)
+            if intact {
+                state.insert(FieldEntry(value: value, stamp: stamp, seen: seen), field: name)
+            } else {
+                replaced.include(stamp)
+                replaced.formUnion(seen)
+                handEdits[name] = .some(value)
+            }
+        }
+        for (name, list) in try objectValue(meta["conflicts"], "conflicts") {
+            guard case .array(let entries) = list else { throw .badMetadata("\"conflicts.\(name)\" is not a list") }
+            for entryValue in entries {
+                let (stamp, seen, _, removed) = try entryParts(entryValue, "conflicts.\(name)")
+                let value = removed ? nil : entryValue["value"]
+                state.insert(FieldEntry(value: value, stamp: stamp, seen: seen), field: name)
+            }
+        }
+        if let deleted = meta["deleted"] {
+            guard case .array(let entries) = deleted else { throw .badMetadata("\"deleted\" is not a list") }
+            for entryValue in entries {
+                let (stamp, seen, _, _) = try entryParts(entryValue, "deleted")
+                state.insertDeletion(DeletionEntry(stamp: stamp, seen: seen))
+            }
+        }
+        var extra = meta
+        for known in ["id", "type", "format", "fields", "conflicts", "deleted"] { extra[known] = nil }
+        state = RecordState(key: key, fields: state.fields, deletions: state.deletions, extraMetadata: extra)
+
+        if !handEdits.isEmpty {
+            applyHandEdits(handEdits, to: &state, replaced: replaced, modifiedMillis: modifiedMillis)
+        }
+        return DecodedRecordFile(state: state, handEditedFields: handEdits.keys.sorted(), isHandMade: isHandMade)
+    }
+
+    /// Turns hand edits into writes. The stamp is derived from the file (its time and what was
+    /// edited), so every device that reads the same edited file makes the same write.
+    static func applyHandEdits(
+        _ edits: [String: JSONValue?], to state: inout RecordState, replaced: VersionVector, modifiedMillis: Int64
+    ) {
+        var seen = state.context
+        seen.formUnion(replaced)
+        var digest: [UInt8] = Array(state.key.description.utf8)
+        for name in edits.keys.sorted(by: JSONValue.keyOrder) {
+            digest.append(contentsOf: name.utf8)
+            digest.append(0)
+            if let value = edits[name] ?? nil { digest.append(contentsOf: JSONWriter.compact(value)) }
+            digest.append(0)
+        }
+        for stamp in seen.sorted { digest.append(contentsOf: stamp.description.utf8) }
+        let latest = seen.sorted.map(\.millis).max() ?? 0
+        let stamp = Stamp(millis: max(modifiedMillis, latest + 1), counter: 0, device: .handEdit(digestOf: digest))
+        for (name, value) in edits {
+            state.insert(FieldEntry(value: value, stamp: stamp, seen: seen), field: name)
+        }
+    }
+
+    static func objectValue(_ value: JSONValue?, _ name: String) throws(RecordFileError) -> [String: JSONValue] {
+        guard let value else { return [:] }
+        guard case .object(let object) = value else { throw .badMetadata("\"\(name)\" is not an object") }
+        return object
+    }
+
+    static func entryParts(_ value: JSONValue, _ name: String) throws(RecordFileError)
+        -> (Stamp, VersionVector, String?, Bool)
+    {
+        guard case .object(let object) = value else { throw .badMetadata("\"\(name)\" entry is not an object") }
+        guard let text = object["at"]?.stringValue, let stamp = Stamp(text) else {
+            throw .badMetadata("\"\(name)\" has no valid stamp in \"at\"")
+        }
+        var seen = VersionVector()
+        if let list = object["seen"] {
+            guard case .array(let items) = list else { throw .badMetadata("\"\(name).seen\" is not a list") }
+            for item in items {
+                guard let text = item.stringValue, let seenStamp = Stamp(text) else {
+                    throw .badMetadata("\"\(name).seen\" holds something that is not a stamp")
+                }
+                seen.include(seenStamp)
+            }
+        }
+        return (stamp, seen, object["hash"]?.stringValue, object["removed"]?.boolValue ?? false)
+    }
+}

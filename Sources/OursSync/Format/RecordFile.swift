@@ -1,0 +1,103 @@
+/// How a record is written in the shared folder: its visible fields at the top level, where a
+/// person can edit them, and the sync metadata under one reserved key.
+///
+/// ```json
+/// {
+///   "_ours": {
+///     "fields": {"name": {"at": "2026-11-22T10:15:00.123Z-0000-k3j9x2qf", "hash": "9f3a21c4"}},
+///     "format": 1,
+///     "id": "8k2m4n6p8r0t2v4x",
+///     "type": "item"
+///   },
+///   "name": "Milk"
+/// }
+/// ```
+public enum RecordFile {
+    /// The one top-level key that is not a field of the record.
+    public static let metadataKey = "_ours"
+    /// The format version this code writes; files with a higher one are left alone.
+    public static let formatVersion = 1
+    /// Files larger than this are reported and left alone (a record is a few hundred bytes).
+    public static let maximumSize = 4 * 1024 * 1024
+
+    /// The digest written beside each field so any device can tell a hand edit from a write.
+    public static func valueHash(_ value: JSONValue) -> String {
+        Digest.hex(JSONWriter.compact(value), length: 8)
+    }
+
+    /// The canonical bytes of a record: pretty, sorted keys, LF, trailing newline.
+    public static func encode(_ state: RecordState) -> [UInt8] {
+        var bytes = JSONWriter.pretty(document(state))
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    /// The record as one JSON object (what `encode` writes).
+    public static func document(_ state: RecordState) -> JSONValue {
+        var top = state.values
+        var fieldMeta: [String: JSONValue] = [:]
+        var conflictMeta: [String: JSONValue] = [:]
+        for (name, register) in state.fields {
+            fieldMeta[name] = entryDocument(register.winner, includeValue: false)
+            let losers = register.losers.map { entryDocument($0, includeValue: true) }
+            if !losers.isEmpty { conflictMeta[name] = .array(losers) }
+        }
+        var meta = state.extraMetadata
+        meta["id"] = .string(state.key.id)
+        meta["type"] = .string(state.key.type)
+        meta["format"] = JSONValue(formatVersion)
+        meta["fields"] = .object(fieldMeta)
+        if !conflictMeta.isEmpty { meta["conflicts"] = .object(conflictMeta) }
+        if !state.deletions.isEmpty {
+            meta["deleted"] = .array(state.deletions.map { deletion in
+                var entry: [String: JSONValue] = ["at": .string(deletion.stamp.description)]
+                if !deletion.seen.isEmpty { entry["seen"] = stampList(deletion.seen) }
+                return .object(entry)
+            })
+        }
+        top[metadataKey] = .object(meta)
+        return .object(top)
+    }
+
+    static func entryDocument(_ entry: FieldEntry, includeValue: Bool) -> JSONValue {
+        var object: [String: JSONValue] = ["at": .string(entry.stamp.description)]
+        if let value = entry.value {
+            object["hash"] = .string(valueHash(value))
+            if includeValue { object["value"] = value }
+        } else {
+            object["removed"] = .bool(true)
+        }
+        if !entry.seen.isEmpty { object["seen"] = stampList(entry.seen) }
+        return .object(object)
+    }
+
+    static func stampList(_ vector: VersionVector) -> JSONValue {
+        .array(vector.sorted.map { .string($0.description) })
+    }
+}
+
+/// Why a file under `records/` could not be read as a record.
+public enum RecordFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notJSON(JSONParseError)
+    case tooLarge(Int)
+    case notAnObject(String)
+    case badMetadata(String)
+    case newerFormat(Int)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let error): "not valid JSON at \(error)"
+        case .tooLarge(let size): "file is \(size) bytes; records larger than \(RecordFile.maximumSize) bytes are not read"
+        case .notAnObject(let kind): "a record must be a JSON object, not \(kind)"
+        case .badMetadata(let detail): "the \"\(RecordFile.metadataKey)\" metadata is damaged: \(detail)"
+        case .newerFormat(let version):
+            "written by a newer version of Ours (format \(version); this one reads up to \(RecordFile.formatVersion)); update Ours to sync it"
+        }
+    }
+
+    /// Line and column of a parse error, for reports.
+    public var position: (line: Int, column: Int)? {
+        if case .notJSON(let error) = self { return (error.line, error.column) }
+        return nil
+    }
+}

@@ -1,0 +1,64 @@
+/// A record's identity: its type and its id. The id inside the file is authoritative, not the
+/// file's name or folder.
+public struct RecordKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let type: String
+    public let id: String
+
+    /// - Throws: `RecordKeyError` naming the bad type or id.
+    public init(type: String, id: String) throws(RecordKeyError) {
+        guard RecordKey.isValidType(type) else { throw .invalidType(type) }
+        guard RecordKey.isValidID(id) else { throw .invalidID(id) }
+        self.type = type
+        self.id = id
+    }
+
+    init(unchecked type: String, id: String) {
+        self.type = type
+        self.id = id
+    }
+
+    public var description: String { "\(type)/\(id)" }
+
+    public static func < (lhs: RecordKey, rhs: RecordKey) -> Bool {
+        (lhs.type, lhs.id) < (rhs.type, rhs.id)
+    }
+
+    /// Types are folder names: lowercase ASCII letters, digits and `-`, starting with a letter,
+    /// at most 40 characters.
+    public static func isValidType(_ type: String) -> Bool {
+        let bytes = Array(type.utf8)
+        guard (1...40).contains(bytes.count), isLower(bytes[0]) else { return false }
+        return bytes.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    /// Ids are file names on every file system the folder may live on: lowercase ASCII
+    /// letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most 100
+    /// characters. Lowercase only, so no two ids differ only by case.
+    public static func isValidID(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard (1...100).contains(bytes.count), isLower(bytes[0]) || isDigit(bytes[0]) else { return false }
+        return bytes.allSatisfy {
+            isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
+    }
+
+    /// A new random id: 16 characters, sortable by nothing, safe everywhere.
+    public static func newID() -> String { RandomID.make(length: 16) }
+
+    private static func isLower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+}
+
+public enum RecordKeyError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidType(String)
+    case invalidID(String)
+
+    public var description: String {
+        switch self {
+        case .invalidType(let type):
+            "invalid record type \"\(type)\": use lowercase letters, digits and '-', starting with a letter (at most 40)"
+        case .invalidID(let id):
+            "invalid record id \"\(id)\": use lowercase letters, digits, '-', '_' and '.', starting with a letter or digit (at most 100)"
+        }
+    }
+}

@@ -1,0 +1,153 @@
+/// Everything the folder and the replica know about one record: every field's register, the
+/// deletions, and metadata keys written by newer versions (kept, never dropped).
+///
+/// Merging is pure and commutative, associative and idempotent: any devices merging the same
+/// states in any order and any number of times hold the same value, and write the same bytes.
+public struct RecordState: Sendable, Hashable {
+    public let key: RecordKey
+    public private(set) var fields: [String: FieldRegister]
+    /// Deletions no later write has superseded.
+    public private(set) var deletions: [DeletionEntry]
+    /// Keys inside the reserved metadata object that this version does not know.
+    public private(set) var extraMetadata: [String: JSONValue]
+
+    public init(
+        key: RecordKey, fields: [String: FieldRegister] = [:], deletions: [DeletionEntry] = [],
+        extraMetadata: [String: JSONValue] = [:]
+    ) {
+        self.key = key
+        self.fields = fields
+        self.deletions = []
+        self.extraMetadata = extraMetadata
+        for deletion in deletions { insertDeletion(deletion) }
+    }
+
+    // MARK: Reading
+
+    /// The visible value of every present field (winners that are not removals).
+    public var values: [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for (name, register) in fields {
+            if let value = register.winner.value { result[name] = value }
+        }
+        return result
+    }
+
+    /// The deletion in force, if the record is deleted.
+    ///
+    /// Deleted when the latest deletion is not outdone by any field write: a write made after
+    /// seeing it, or a concurrent write with a higher stamp, revives the record.
+    public var effectiveDeletion: DeletionEntry? {
+        guard let deletion = deletions.first else { return nil }
+        for register in fields.values {
+            for entry in register.entries where Self.revives(entry, deletion) { return nil }
+        }
+        return deletion
+    }
+
+    public var isDeleted: Bool { effectiveDeletion != nil }
+
+    static func revives(_ entry: FieldEntry, _ deletion: DeletionEntry) -> Bool {
+        if deletion.supersedes(entry.stamp) { return false }
+        return entry.supersedes(deletion.stamp) || entry.stamp > deletion.stamp
+    }
+
+    /// Every stamp in the record and everything its writers had seen: the context a new write
+    /// to this record is made in.
+    public var context: VersionVector {
+        var vector = VersionVector()
+        for register in fields.values {
+            for entry in register.entries {
+                vector.include(entry.stamp)
+                vector.formUnion(entry.seen)
+            }
+        }
+        for deletion in deletions {
+            vector.include(deletion.stamp)
+            vector.formUnion(deletion.seen)
+        }
+        return vector
+    }
+
+    /// Every stamp written in the record (not the seen contexts).
+    public var allStamps: [Stamp] {
+        fields.values.flatMap { $0.entries.map(\.stamp) } + deletions.map(\.stamp)
+    }
+
+    /// The latest stamp written in the record.
+    public var latestStamp: Stamp? { allStamps.max() }
+
+    // MARK: Writing
+
+    /// Records a local write of fields (`nil` removes a field) at `stamp`, superseding
+    /// everything this state holds for those fields.
+    public mutating func write(_ changes: [String: JSONValue?], at stamp: Stamp) {
+        let seen = context
+        for (name, value) in changes {
+            let entry = FieldEntry(value: value.flatMap { $0 == .null ? nil : $0 }, stamp: stamp, seen: seen)
+            insert(entry, field: name)
+        }
+    }
+
+    /// Records a local deletion at `stamp`.
+    public mutating func delete(at stamp: Stamp) {
+        insertDeletion(DeletionEntry(stamp: stamp, seen: context))
+    }
+
+    public mutating func insert(_ entry: FieldEntry, field name: String) {
+        if var register = fields[name] {
+            register.insert(entry)
+            fields[name] = register
+        } else {
+            fields[name] = FieldRegister([entry])
+        }
+    }
+
+    public mutating func insertDeletion(_ deletion: DeletionEntry) {
+        if deletions.contains(deletion) { return }
+        if deletions.contains(where: { $0.supersedes(deletion.stamp) && $0.stamp != deletion.stamp }) { return }
+        deletions.removeAll { deletion.supersedes($0.stamp) && $0.stamp != deletion.stamp }
+        let position = deletions.firstIndex { deletion.stamp > $0.stamp } ?? deletions.count
+        deletions.insert(deletion, at: position)
+    }
+
+    /// Merges another state of the same record into this one.
+    public mutating func merge(_ other: RecordState) {
+        precondition(other.key == key, "merging different records")
+        for (name, register) in other.fields {
+            if var mine = fields[name] {
+                mine.merge(register)
+                fields[name] = mine
+            } else {
+                fields[name] = register
+            }
+        }
+        for deletion in other.deletions { insertDeletion(deletion) }
+        for (name, value) in other.extraMetadata {
+            if let mine = extraMetadata[name], mine != value {
+                // Unknown keys cannot be merged meaningfully; keep one deterministically.
+                let a = JSONWriter.compact(mine)
+                let b = JSONWriter.compact(value)
+                if a.lexicographicallyPrecedes(b) { extraMetadata[name] = value }
+            } else {
+                extraMetadata[name] = value
+            }
+        }
+    }
+
+    public func merging(_ other: RecordState) -> RecordState {
+        var copy = self
+        copy.merge(other)
+        return copy
+    }
+
+    /// Keeps only the entries `keep` accepts: how changes by devices that may not write are ignored.
+    public func filtered(_ keep: (Stamp) -> Bool) -> RecordState {
+        var result = RecordState(key: key, extraMetadata: extraMetadata)
+        for (name, register) in fields {
+            for entry in register.entries where keep(entry.stamp) { result.insert(entry, field: name) }
+        }
+        for deletion in deletions where keep(deletion.stamp) { result.insertDeletion(deletion) }
+        return result
+    }
+}

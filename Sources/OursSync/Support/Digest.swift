@@ -1,0 +1,30 @@
+/// FNV-1a, 64 bit: a small, stable, platform-independent digest. Not cryptographic; it tells
+/// apart values and file contents, it does not defend against an attacker (see the threat
+/// model in docs/THREAT-MODEL.md).
+public struct Digest: Sendable {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes {
+            state ^= UInt64(byte)
+            state = state &* 0x0000_0100_0000_01B3
+        }
+    }
+
+    public var value: UInt64 { state }
+
+    public static func of<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var digest = Digest()
+        digest.update(bytes)
+        return digest.value
+    }
+
+    /// The digest as lowercase hex, `length` characters (at most 16).
+    public static func hex<Bytes: Sequence>(_ bytes: Bytes, length: Int = 16) -> String where Bytes.Element == UInt8 {
+        let text = String(of(bytes), radix: 16)
+        let padded = String(repeating: "0", count: 16 - text.count) + text
+        return String(padded.prefix(length))
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A small lock that works on every platform we ship to (`Mutex` needs macOS 15 / iOS 18).
+public final class Lock: @unchecked Sendable {
+    private let lock = NSLock()
+
+    public init() {}
+
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
+
+/// A value behind a lock, for state shared between tasks and threads.
+public final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    public init(_ value: Value) { self.value = value }
+
+    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    public var current: Value { withLock { $0 } }
+}
