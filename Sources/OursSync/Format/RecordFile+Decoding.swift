@@ -23,7 +23,16 @@ extension RecordFile {
         guard bytes.count <= maximumSize else { throw .tooLarge(bytes.count) }
         let document: JSONValue
         do { document = try JSONParser.parse(bytes) } catch { throw .notJSON(error) }
-        guard case .object(var top) = document else { throw .notAnObject(document.kindName) }
+        guard case .object(let top) = document else { throw .notAnObject(document.kindName) }
+        return try decode(
+            object: top, fallbackType: fallbackType, fallbackID: fallbackID, modifiedMillis: modifiedMillis)
+    }
+
+    /// Reads a record from an already parsed top-level object (see `decode(_:...)`).
+    public static func decode(
+        object: [String: JSONValue], fallbackType: String?, fallbackID: String?, modifiedMillis: Int64
+    ) throws(RecordFileError) -> DecodedRecordFile {
+        var top = object
         let metaValue = top.removeValue(forKey: metadataKey)
 
         var key: RecordKey

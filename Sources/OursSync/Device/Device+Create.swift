@@ -1,0 +1,98 @@
+extension Device {
+    /// Creates a household in a shared folder, with this device's person as its owner, and
+    /// moves the device's private data into it.
+    /// - Parameters:
+    ///   - name: what people call it ("Sarah & Mike's Home").
+    ///   - folder: where this device mounts the shared folder.
+    /// - Throws: `.folderUnavailable` when the folder is missing, `.notPermitted` when it is read-only.
+    public func createHousehold(name: String, folder: String) throws(OursError) -> Household {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw .usage("the household needs a name") }
+        let root = try requireSharedFolder(folder, writable: true)
+        let identity = try requireIdentity()
+        let household = try withLock { () throws(OursError) -> Household in
+            let now = clock.nowMillis()
+            let zoneID = "h" + RandomID.make(length: 15)
+            let layout = ZoneLayout(root: root, directoryName: ZoneLayout.directoryName(forHouseholdNamed: name))
+            let stamp = try stamp()
+            var zone = RecordState(key: RecordKey(unchecked: StampedDocument.zoneType, id: zoneID))
+            zone.write(ZoneInfo(id: zoneID, name: name, owner: identity.participantID, createdAt: UTCTime.iso8601(millis: now)).fields, at: stamp)
+            var manifest = RecordState(key: RecordKey(unchecked: StampedDocument.manifestType, id: zoneID))
+            let owner = Participant(
+                id: identity.participantID, name: identity.name, email: identity.email, role: .owner, permission: .readWrite,
+                status: .active, devices: [identity.deviceID], joinedAt: UTCTime.iso8601(millis: now))
+            manifest.write(owner.fields, at: stamp)
+            try io { () throws(FileSystemError) in
+                try fileSystem.createDirectory(layout.records)
+                try fileSystem.writeAtomically(layout.zoneFile, StampedDocument.encodeZone(zone), durability: .immediate)
+                try fileSystem.writeAtomically(layout.participantsFile, StampedDocument.encodeManifest(manifest), durability: .immediate)
+            }
+            let membership = Membership(
+                id: zoneID, name: name, folder: root, directory: layout.directoryName, role: .owner, permission: .readWrite,
+                joinedAt: UTCTime.iso8601(millis: now))
+            let household = Household(device: self, membership: membership)
+            try household.replica.saveZone(zone)
+            try household.replica.saveManifest(manifest)
+            try upsert(membership, makeCurrent: true)
+            try movePrivateData(into: household)
+            return household
+        }
+        try household.sync()
+        return household
+    }
+
+    /// Moves records made before any household existed into `household`, keeping their stamps.
+    func movePrivateData(into household: Household) throws(OursError) {
+        let source = replica(Household.privateID)
+        let keys = try source.keys()
+        guard !keys.isEmpty else { return }
+        for key in keys {
+            guard let state = try source.load(key) else { continue }
+            try household.replica.markPending(key)
+            try household.replica.save(state, durability: .deferred)
+        }
+        try household.flush(household.replica.directory)
+        for key in keys {
+            do { try fileSystem.remove(source.path(of: key)) } catch { throw .io(error) }
+        }
+    }
+
+    /// Checks that a shared folder exists (and is writable when needed) and makes its path absolute.
+    func requireSharedFolder(_ folder: String, writable: Bool) throws(OursError) -> String {
+        let absolute = Device.absolutePath(folder)
+        let stat: FileStat?
+        do { stat = try fileSystem.stat(absolute) } catch { throw .folderUnavailable(error.description) }
+        guard let stat else {
+            throw .folderUnavailable(
+                "the shared folder \(absolute) does not exist",
+                hint: "Check the path, or mount the folder (or start your sync tool) first.")
+        }
+        guard stat.kind == .directory || (stat.kind == .symlink && fileSystem.realPath(absolute) != nil) else {
+            throw .folderUnavailable("\(absolute) is not a folder")
+        }
+        if writable, !fileSystem.isWritableDirectory(absolute) {
+            throw .notPermitted("this device cannot write to \(absolute)", hint: "Check the folder's permissions or sharing settings.")
+        }
+        return absolute
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        var result = path
+        if !result.hasPrefix("/") {
+            result = joinPath(FileManagerCompat.currentDirectory(), result)
+        }
+        var parts: [Substring] = []
+        for part in result.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", !parts.isEmpty { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}
+
+import Foundation
+
+enum FileManagerCompat {
+    static func currentDirectory() -> String { FileManager.default.currentDirectoryPath }
+}

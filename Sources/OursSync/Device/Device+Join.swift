@@ -1,0 +1,98 @@
+/// The outcome of `join`.
+public struct JoinResult: Sendable {
+    public var household: Household
+    /// The device was already an active member; nothing changed.
+    public var alreadyMember: Bool
+    public var report: SyncReport?
+}
+
+extension Device {
+    /// Joins a household with a share code.
+    /// - Parameters:
+    ///   - typed: the code as typed: any case, spaces and dashes ignored.
+    ///   - folder: where this device mounts the shared folder.
+    ///   - name: how to appear to the others (this device's name when `nil`).
+    /// - Throws: `.usage` for a malformed code, `.notFound` for an unknown one, `.notPermitted`
+    ///   for an expired, used-up or revoked code or a dissolved household, `.folderUnavailable`
+    ///   when the folder or household is missing, `.failed` for a code that points outside the folder.
+    public func join(code typed: String, folder: String, name: String? = nil) throws(OursError) -> JoinResult {
+        let code: String
+        do { code = try ShareCode.normalize(typed) } catch { throw .usage(error.description) }
+        let root = try requireSharedFolder(folder, writable: false)
+        let identity = try requireIdentity()
+        let store = CodeStore(fileSystem: fileSystem, root: root)
+        guard var shareCode = try store.load(code) else {
+            throw .notFound(
+                "no share code \(code) in \(root)",
+                hint: "Check the code, and that \(root) is the shared folder and has finished syncing.")
+        }
+        let layout = try Device.validatedLayout(root: root, zone: shareCode.zone, fileSystem: fileSystem)
+        guard let zoneBytes = try? fileSystem.read(layout.zoneFile, limit: RecordFile.maximumSize),
+            let zone = try? StampedDocument.decodeZone(zoneBytes, modifiedMillis: 0).state, let info = ZoneInfo(zone)
+        else {
+            throw .folderUnavailable(
+                "the household folder \(layout.zone) for code \(code) is missing or its zone.json is unreadable",
+                hint: "Wait for the folder to finish syncing and try again.")
+        }
+        if info.dissolvedAt != nil { throw .notPermitted("\(info.name) was dissolved by its owner; code \(code) no longer works") }
+        if let existing = try memberships().first(where: { $0.id == info.id }), existing.status == .active {
+            return JoinResult(household: Household(device: self, membership: existing), alreadyMember: true)
+        }
+        let now = clock.nowMillis()
+        switch shareCode.status(nowMillis: now) {
+        case .active: break
+        case .revoked: throw .notPermitted("share code \(code) was revoked", hint: "Ask for a new code.")
+        case .expired: throw .notPermitted("share code \(code) expired at \(shareCode.expiresAt ?? "?")", hint: "Ask for a new code.")
+        case .used:
+            throw .notPermitted("share code \(code) has been used up (\(shareCode.uses) of \(shareCode.maxUses ?? 0))", hint: "Ask for a new code.")
+        }
+        let writable = fileSystem.isWritableDirectory(layout.zone)
+        let permission: Participant.Permission = writable ? shareCode.permission : .readOnly
+        let membership = Membership(
+            id: info.id, name: info.name, folder: root, directory: layout.directoryName, role: .member,
+            permission: permission, joinedAt: UTCTime.iso8601(millis: now))
+        let household = Household(device: self, membership: membership)
+        try withLock { () throws(OursError) in
+            try household.replica.saveZone(zone)
+            if let bytes = try? fileSystem.read(layout.participantsFile, limit: RecordFile.maximumSize),
+                let manifest = try? StampedDocument.decodeManifest(bytes, modifiedMillis: 0).state
+            {
+                try household.replica.saveManifest(manifest)
+            }
+            var manifest = try household.replica.loadManifest()
+                ?? RecordState(key: RecordKey(unchecked: StampedDocument.manifestType, id: info.id))
+            try observeOwnStamps(in: manifest)
+            let me = Participant(
+                id: identity.participantID, name: name ?? identity.name, email: identity.email, role: .member,
+                permission: permission, status: .active, devices: [identity.deviceID], joinedAt: membership.joinedAt, code: code)
+            manifest.write(me.fields, at: try stamp())
+            try household.replica.saveManifest(manifest)
+            if writable {
+                shareCode.uses += 1
+                try store.save(shareCode)
+            }
+            try upsert(membership, makeCurrent: true)
+        }
+        let report = try household.sync()
+        return JoinResult(household: household, alreadyMember: false, report: report)
+    }
+
+    /// The household folder a code points at, refusing anything that is not one plain folder
+    /// name inside the shared folder: no `..`, no absolute path, no link.
+    static func validatedLayout(root: String, zone: String, fileSystem: any FileSystem) throws(OursError) -> ZoneLayout {
+        let refuse = { (why: String) -> OursError in
+            .failed("refused: the share code points at \"\(zone)\", \(why)", hint: "The code file may have been tampered with; ask for a new code.")
+        }
+        if zone.isEmpty || zone.contains("/") || zone.contains("\\") || zone == "." || zone == ".." || zone.contains("\0") {
+            throw refuse("which is not a single folder name inside the shared folder")
+        }
+        if !FolderNames.isPortable(zone) || FolderNames.isIgnored(zone) {
+            throw refuse("which is not a valid household folder name")
+        }
+        let layout = ZoneLayout(root: root, directoryName: zone)
+        if let stat = try? fileSystem.stat(layout.zone), stat.kind != .directory {
+            throw refuse(stat.kind == .symlink ? "a link (Ours never follows links out of the shared folder)" : "which is not a folder")
+        }
+        return layout
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// One installation of Ours: its state directory (`OURS_HOME`), identity, clock, and the
+/// households it belongs to. The entry point of the library.
+///
+/// Every change runs under the device lock (`withLock`), shared by all processes using the
+/// same state directory, so a watcher and one-shot commands take turns instead of racing.
+public final class Device: Sendable {
+    public let home: String
+    public let fileSystem: any FileSystem
+    public let clock: any WallClock
+    private let state = Locked(LockState())
+
+    struct LockState {
+        var depth = 0
+        var fileLock: (any FileLock)?
+        var hlc: HybridLogicalClock?
+        var hlcDirty = false
+    }
+
+    private let reentrancy = NSRecursiveLock()
+
+    public init(home: String, fileSystem: any FileSystem = LocalFileSystem(), clock: any WallClock = SystemWallClock()) {
+        self.home = home
+        self.fileSystem = fileSystem
+        self.clock = clock
+    }
+
+    /// The state directory to use: `OURS_HOME`, else `$XDG_DATA_HOME/ours`, else the
+    /// platform's usual place under the home folder.
+    public static func defaultHome(environment: [String: String]) -> String {
+        if let home = environment["OURS_HOME"], !home.isEmpty { return home }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return joinPath(data, "ours") }
+        let user = environment["HOME"] ?? NSHomeDirectory()
+        #if os(macOS) || os(iOS)
+            return joinPath(user, "Library/Application Support/Ours")
+        #else
+            return joinPath(user, ".local/share/ours")
+        #endif
+    }
+
+    var identityFile: String { joinPath(home, "device.json") }
+    var clockFile: String { joinPath(home, "clock") }
+    var lockFile: String { joinPath(home, ".lock") }
+
+    public func replica(_ householdID: String) -> Replica {
+        Replica(fileSystem: fileSystem, directory: joinPath(home, "replicas", householdID))
+    }
+
+    // MARK: Identity
+
+    /// This device's identity, or `nil` before `ours init`.
+    public func identity() throws(OursError) -> DeviceIdentity? {
+        guard let bytes = try readIfPresent(identityFile) else { return nil }
+        return try DeviceIdentity(reading: JSONObjectReader(bytes, path: identityFile))
+    }
+
+    public func requireIdentity() throws(OursError) -> DeviceIdentity {
+        guard let identity = try identity() else {
+            throw .failed("this device is not set up (no \(identityFile))", hint: "Run `ours init --name \"Your Name\"` first.")
+        }
+        return identity
+    }
+
+    /// Sets up the device, or updates the name and email of one already set up.
+    public func initialize(name: String, email: String?) throws(OursError) -> DeviceIdentity {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .usage("--name must not be empty") }
+        return try withLock { () throws(OursError) -> DeviceIdentity in
+            var identity = try identity() ?? DeviceIdentity(
+                deviceID: .random(), participantID: "p" + RandomID.make(length: 11), name: trimmed, email: email,
+                createdAt: UTCTime.iso8601(millis: clock.nowMillis()))
+            identity.name = trimmed
+            if let email { identity.email = email }
+            try writeState(stateFileBytes(identity.document), to: identityFile)
+            return identity
+        }
+    }
+
+    /// Replaces this device's id in stamps, keeping the person: how a device whose clock ran far
+    /// ahead starts again with honest stamps (its old id stays monotonic forever).
+    func rotateDeviceID() throws(OursError) -> DeviceIdentity {
+        try withLock { () throws(OursError) -> DeviceIdentity in
+            var identity = try requireIdentity()
+            identity.deviceID = .random()
+            try writeState(stateFileBytes(identity.document), to: identityFile)
+            state.withLock {
+                $0.hlc = HybridLogicalClock(device: identity.deviceID)
+                $0.hlcDirty = true
+            }
+            return identity
+        }
+    }
+
+    // MARK: Lock and clock
+
+    /// Runs `body` holding the device lock (re-entrant within this process).
+    public func withLock<T>(_ body: () throws(OursError) -> T) throws(OursError) -> T {
+        reentrancy.lock()
+        defer { reentrancy.unlock() }
+        let first = state.withLock { $0.depth == 0 }
+        if first {
+            do {
+                if try fileSystem.stat(home) == nil { try fileSystem.createDirectory(home) }
+                let lock = try fileSystem.lock(lockFile, wait: true)
+                state.withLock { $0.fileLock = lock }
+            } catch { throw .io(error) }
+        }
+        state.withLock { $0.depth += 1 }
+        defer {
+            let release = state.withLock { s -> Bool in
+                s.depth -= 1
+                return s.depth == 0
+            }
+            if release {
+                try? saveClockIfNeeded()
+                state.withLock {
+                    $0.fileLock?.unlock()
+                    $0.fileLock = nil
+                    $0.hlc = nil
+                }
+            }
+        }
+        return try body()
+    }
+
+    /// A new stamp from this device's clock. Call under `withLock`.
+    public func stamp() throws(OursError) -> Stamp {
+        let now = clock.nowMillis()
+        let stamp = try withClock { $0.tick(now: now) }
+        try saveClockIfNeeded()
+        return stamp
+    }
+
+    /// Moves the clock past stamps merged from elsewhere (refusing far-future ones).
+    /// - Returns: whether the stamp was absorbed.
+    @discardableResult
+    public func receive(_ stamp: Stamp) throws(OursError) -> Bool {
+        let now = clock.nowMillis()
+        return try withClock { $0.receive(stamp, now: now) }
+    }
+
+    /// Moves the clock past this device's own stamps found in a record, whatever their time,
+    /// so a new write always supersedes this device's earlier ones (even after a lost clock file).
+    public func observeOwnStamps(in record: RecordState) throws(OursError) {
+        let identity = try requireIdentity()
+        guard let latest = record.allStamps.filter({ $0.device == identity.deviceID }).max() else { return }
+        _ = try withClock { clock in
+            clock.receive(latest, now: latest.millis)
+        }
+    }
+
+    /// The clock's current state (for status reports).
+    public func currentClock() throws(OursError) -> HybridLogicalClock {
+        try withLock { () throws(OursError) -> HybridLogicalClock in try withClock { $0 } }
+    }
+
+    private func withClock<T>(_ body: (inout HybridLogicalClock) -> T) throws(OursError) -> T {
+        let loaded = state.withLock { $0.hlc }
+        var hlc: HybridLogicalClock
+        if let loaded {
+            hlc = loaded
+        } else {
+            hlc = try loadClock()
+        }
+        let before = hlc
+        let result = body(&hlc)
+        state.withLock {
+            $0.hlc = hlc
+            if hlc != before { $0.hlcDirty = true }
+        }
+        return result
+    }
+
+    private func loadClock() throws(OursError) -> HybridLogicalClock {
+        let identity = try requireIdentity()
+        guard let bytes = try readIfPresent(clockFile) else { return HybridLogicalClock(device: identity.deviceID) }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let last = Stamp(text) else {
+            throw .failed("\(clockFile) is damaged (\"\(text.prefix(40))\")", hint: "Run `ours doctor --fix` to reset it safely.")
+        }
+        return HybridLogicalClock(device: identity.deviceID, millis: last.millis, counter: last.counter)
+    }
+
+    private func saveClockIfNeeded() throws(OursError) {
+        let (hlc, dirty) = state.withLock { ($0.hlc, $0.hlcDirty) }
+        guard dirty, let hlc else { return }
+        try writeState(Array((hlc.last.description + "\n").utf8), to: clockFile, durability: .deferred)
+        state.withLock { $0.hlcDirty = false }
+    }
+
+    // MARK: Files
+
+    func readIfPresent(_ path: String) throws(OursError) -> [UInt8]? {
+        do { return try fileSystem.read(path, limit: 64 * 1024 * 1024) } catch {
+            if error.reason == .notFound || error.reason == .notADirectory { return nil }
+            throw .io(error)
+        }
+    }
+
+    func writeState(_ bytes: [UInt8], to path: String, durability: Durability = .immediate) throws(OursError) {
+        do {
+            if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
+            try fileSystem.writeAtomically(path, bytes, durability: durability)
+        } catch { throw .io(error) }
+    }
+}

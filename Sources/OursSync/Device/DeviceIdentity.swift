@@ -1,0 +1,35 @@
+/// Who this device is: its id in stamps, and the person using it.
+public struct DeviceIdentity: Sendable, Equatable {
+    public var deviceID: DeviceID
+    /// This person's participant id in every household the device belongs to.
+    public var participantID: String
+    public var name: String
+    public var email: String?
+    public var createdAt: String
+
+    public init(deviceID: DeviceID, participantID: String, name: String, email: String?, createdAt: String) {
+        self.deviceID = deviceID
+        self.participantID = participantID
+        self.name = name
+        self.email = email
+        self.createdAt = createdAt
+    }
+
+    var document: [String: JSONValue] {
+        [
+            "deviceId": .string(deviceID.rawValue), "participantId": .string(participantID), "name": .string(name),
+            "email": email.map { .string($0) } ?? .null, "createdAt": .string(createdAt), "format": 1,
+        ]
+    }
+
+    init(reading reader: JSONObjectReader) throws(OursError) {
+        try reader.checkFormat(1)
+        let idText = try reader.string("deviceId")
+        guard let deviceID = DeviceID(idText) else {
+            throw .failed("\(reader.path) is damaged: \"deviceId\" is \"\(idText)\"", hint: "Restore it from a backup.")
+        }
+        self.init(
+            deviceID: deviceID, participantID: try reader.string("participantId"), name: try reader.string("name"),
+            email: reader.optionalString("email"), createdAt: reader.optionalString("createdAt") ?? "")
+    }
+}

@@ -1,0 +1,140 @@
+/// What `ours doctor` found and, with `--fix`, repaired.
+public struct DoctorReport: Sendable {
+    public var problems: [Problem] = []
+    /// Things `--fix` repaired, in words.
+    public var fixed: [String] = []
+    /// Records whose file is missing from the folder (restored by `--fix` or the next sync).
+    public var missingFiles = 0
+    public var conflictCopies = 0
+    public var staleTemporaryFiles = 0
+    public var pendingChanges = 0
+
+    public var isHealthy: Bool { problems.isEmpty && missingFiles == 0 && conflictCopies == 0 && staleTemporaryFiles == 0 }
+
+    public var json: JSONValue {
+        [
+            "healthy": .bool(isHealthy), "problems": .array(problems.map(\.json)), "fixed": .array(fixed.map { .string($0) }),
+            "missingFiles": JSONValue(missingFiles), "conflictCopies": JSONValue(conflictCopies),
+            "staleTemporaryFiles": JSONValue(staleTemporaryFiles), "pendingChanges": JSONValue(pendingChanges),
+        ]
+    }
+}
+
+extension Household {
+    /// Temporary files older than this are leftovers of a crash, not a write in progress.
+    static let staleTemporaryMillis: Int64 = 10 * 60 * 1000
+
+    /// Checks the household's folder and this device's copy; with `fix`, repairs what it can.
+    /// Without `fix` nothing is written anywhere.
+    public func doctor(fix: Bool) throws(OursError) -> DoctorReport {
+        var report = DoctorReport()
+        let now = device.clock.nowMillis()
+        if try device.currentClock().lead(now: now) > HybridLogicalClock.maximumDriftMillis {
+            report.problems.append(clockAheadProblem(now: now))
+            if fix {
+                let identity = try device.rotateDeviceID()
+                try registerRotatedDevice(identity)
+                report.fixed.append("this device now stamps as \(identity.deviceID) with an honest clock")
+            }
+        }
+        let farFuture = try farFutureRecords(now: now)
+        for (key, fields) in farFuture {
+            report.problems.append(
+                Problem(.farFutureStamp, path: nil,
+                        "\(key): \(fields.sorted().joined(separator: ", ")) stamped far in the future by a device with a wrong clock"))
+        }
+        if fix, !farFuture.isEmpty, membership?.canWrite ?? true {
+            try restamp(farFuture)
+            report.fixed.append("re-stamped \(farFuture.count) record(s) written by a device with a wrong clock")
+        }
+        report.pendingChanges = try replica.pendingKeys().count
+        guard membership != nil else { return report }
+        let layout = try requireFolder()
+        let scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: FolderIndex(), mode: .sweep).scan()
+        report.problems += scan.problems
+        report.conflictCopies = scan.strays.values.map(\.count).reduce(0, +)
+        let present = Set(scan.index.entries.compactMap { path, entry -> RecordKey? in
+            if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
+            return nil
+        })
+        report.missingFiles = try replica.keys().filter { !present.contains($0) }.count
+        let stale = staleTemporaryFiles(in: layout.zone, now: now, depth: 0)
+        report.staleTemporaryFiles = stale.count
+        if fix {
+            for path in stale { try? fileSystem.remove(path) }
+            if !stale.isEmpty { report.fixed.append("removed \(stale.count) temporary file(s) left by an interrupted write") }
+            let sync = try self.sync()
+            if sync.filesRestored > 0 { report.fixed.append("restored \(sync.filesRestored) missing file(s)") }
+            if sync.copiesRemoved > 0 { report.fixed.append("merged and removed \(sync.copiesRemoved) conflict copies") }
+            report.pendingChanges = try replica.pendingKeys().count
+        }
+        return report
+    }
+
+    func clockAheadProblem(now: Int64) -> Problem {
+        let lead = (try? device.currentClock().lead(now: now)) ?? 0
+        return Problem(
+            .clockAhead, path: nil,
+            "this device's clock state is \(TimeSpanText.describe(millis: lead)) ahead of its wall clock (the clock was wrong); "
+                + "`ours doctor --fix` starts honest stamps")
+    }
+
+    /// Records holding stamps far ahead of this device's clock, with the fields concerned.
+    func farFutureRecords(now: Int64) throws(OursError) -> [RecordKey: Set<String>] {
+        var result: [RecordKey: Set<String>] = [:]
+        for key in try replica.keys() {
+            guard let state = try replica.load(key) else { continue }
+            for (field, register) in state.fields
+            where register.entries.contains(where: { $0.stamp.millis > now + HybridLogicalClock.maximumDriftMillis }) {
+                result[key, default: []].insert(field)
+            }
+        }
+        return result
+    }
+
+    /// Writes the current values again with honest stamps, superseding the far-future ones.
+    func restamp(_ records: [RecordKey: Set<String>]) throws(OursError) {
+        try device.withLock { () throws(OursError) in
+            for (key, fields) in records {
+                guard var state = try replica.load(key) else { continue }
+                var changes: [String: JSONValue?] = [:]
+                for field in fields { changes[field] = .some(state.fields[field]?.winner.value) }
+                state.write(changes, at: try device.stamp())
+                try saveLocalChange(state)
+            }
+        }
+        try writeThrough(Array(records.keys))
+    }
+
+    /// Adds a rotated device id to this person's entry in every household they are active in.
+    func registerRotatedDevice(_ identity: DeviceIdentity) throws(OursError) {
+        for membership in try device.memberships() where membership.status == .active {
+            let household = Household(device: device, membership: membership)
+            try device.withLock { () throws(OursError) in
+                guard var manifest = try household.replica.loadManifest() else { return }
+                let me = ParticipantManifest(manifest).participants[identity.participantID]
+                let devices = (me?.devices ?? []) + [identity.deviceID]
+                manifest.write(
+                    [identity.participantID + ".devices": .array(devices.map { .string($0.rawValue) })], at: try device.stamp())
+                try household.replica.saveManifest(manifest)
+            }
+            _ = try? household.sync()
+        }
+    }
+
+    func staleTemporaryFiles(in directory: String, now: Int64, depth: Int) -> [String] {
+        guard depth < 6, let entries = try? fileSystem.list(directory) else { return [] }
+        var result: [String] = []
+        for entry in entries {
+            let path = joinPath(directory, entry.name)
+            if entry.kind == .directory, !entry.name.hasPrefix(".") {
+                result += staleTemporaryFiles(in: path, now: now, depth: depth + 1)
+            } else if entry.kind == .file, TemporaryName.matches(entry.name),
+                let stat = try? fileSystem.stat(path), stat.modifiedMillis < now - Household.staleTemporaryMillis
+            {
+                result.append(path)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,45 @@
+extension Household {
+    /// Makes a share code for this household.
+    /// - Parameters:
+    ///   - readOnly: whether people joining with it may only read.
+    ///   - expiresInMillis: how long the code works (7 days when `nil`).
+    ///   - maxUses: how many people may join with it (one when `nil`).
+    /// - Throws: `.notPermitted` for read-only members, and for read-write codes made by
+    ///   anyone but the owner.
+    public func invite(readOnly: Bool, expiresInMillis: Int64? = nil, maxUses: Int? = nil) throws(OursError) -> ShareCode {
+        guard let membership else {
+            throw .usage("private data cannot be shared", hint: "Create a household first: `ours household create NAME --folder PATH`.")
+        }
+        try requireWritable("invite people")
+        let identity = try device.requireIdentity()
+        if !readOnly, membership.role != .owner {
+            let owner = (try? ownerName()) ?? "the owner"
+            throw .notPermitted(
+                "only the owner can make read-write codes", hint: "Make a read-only code with --read-only, or ask \(owner).")
+        }
+        if let maxUses, maxUses < 1 { throw .usage("--uses must be at least 1, got \(maxUses)") }
+        if let expiresInMillis, expiresInMillis <= 0 { throw .usage("--expires must be a positive duration") }
+        let layout = try requireFolder()
+        guard fileSystem.isWritableDirectory(layout.root) else {
+            throw .notPermitted("this device cannot write to \(layout.root)", hint: "Check the shared folder's permissions.")
+        }
+        let store = CodeStore(fileSystem: fileSystem, root: layout.root)
+        let now = device.clock.nowMillis()
+        var code = ShareCode.newCode()
+        while try store.load(code) != nil { code = ShareCode.newCode() }
+        let shareCode = ShareCode(
+            code: code, zone: layout.directoryName, permission: readOnly ? .readOnly : .readWrite,
+            createdBy: identity.participantID, createdAt: UTCTime.iso8601(millis: now),
+            expiresAt: UTCTime.iso8601(millis: now + (expiresInMillis ?? 7 * 86_400_000)), maxUses: maxUses ?? 1)
+        try store.save(shareCode)
+        return shareCode
+    }
+
+    /// The household's codes (every code in the shared folder that points at it).
+    public func codes() throws(OursError) -> [ShareCode] {
+        let layout = try requireFolder()
+        return CodeStore(fileSystem: fileSystem, root: layout.root).all()
+            .filter { $0.zone == layout.directoryName }
+            .sorted { $0.createdAt > $1.createdAt }
+    }
+}

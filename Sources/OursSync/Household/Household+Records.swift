@@ -1,0 +1,123 @@
+extension Household {
+    /// Creates a record or changes some of its fields; `nil` (or JSON null) removes a field.
+    /// - Parameters:
+    ///   - type: the record type (`item`, `recipe`, …).
+    ///   - id: the record's id; a new random one when `nil`.
+    ///   - fields: the fields to set.
+    /// - Returns: the record's key.
+    /// - Throws: `.notPermitted` for a read-only member, `.usage` for a bad type, id or field.
+    @discardableResult
+    public func put(type: String, id: String? = nil, fields: [String: JSONValue?]) throws(OursError) -> RecordKey {
+        let key = try makeKey(type: type, id: id)
+        try Household.validate(fields: fields)
+        try device.withLock { () throws(OursError) in
+            try requireWritable("change records")
+            var state = try replica.load(key) ?? RecordState(key: key)
+            try device.observeOwnStamps(in: state)
+            state.write(fields, at: try device.stamp())
+            try saveLocalChange(state)
+        }
+        try writeThrough([key])
+        return key
+    }
+
+    /// Marks a record deleted (a stamped tombstone; the file stays, marked deleted).
+    /// - Throws: `.notFound` when there is no such record.
+    public func remove(_ key: RecordKey) throws(OursError) {
+        try device.withLock { () throws(OursError) in
+            try requireWritable("delete records")
+            guard var state = try replica.load(key), !state.isDeleted else {
+                throw .notFound("no \(key.type) with id \"\(key.id)\" in \(name)", hint: "`ours record list \(key.type)` shows the ids.")
+            }
+            try device.observeOwnStamps(in: state)
+            state.delete(at: try device.stamp())
+            try saveLocalChange(state)
+        }
+        try writeThrough([key])
+    }
+
+    /// The record, deleted or not; `nil` when this device has never seen it.
+    public func get(_ key: RecordKey) throws(OursError) -> RecordSnapshot? {
+        try replica.load(key).map(RecordSnapshot.init)
+    }
+
+    /// The full merged state of a record (every field's entries and conflicts).
+    public func state(of key: RecordKey) throws(OursError) -> RecordState? {
+        try replica.load(key)
+    }
+
+    /// Every record of a type that is not deleted, sorted by name then id.
+    public func list(type: String, includeDeleted: Bool = false) throws(OursError) -> [RecordSnapshot] {
+        guard RecordKey.isValidType(type) else { throw .usage(RecordKeyError.invalidType(type).description) }
+        var result: [RecordSnapshot] = []
+        for key in try replica.keys(ofType: type) {
+            guard let state = try replica.load(key) else { continue }
+            if includeDeleted || !state.isDeleted { result.append(RecordSnapshot(state)) }
+        }
+        return result.sorted { ($0.name?.lowercased() ?? "", $0.key.id) < ($1.name?.lowercased() ?? "", $1.key.id) }
+    }
+
+    /// Creates or updates many records in one go: one lock, one flush.
+    /// - Parameters:
+    ///   - objects: each record's fields; an object whose reserved key holds an `id` updates that record.
+    ///   - progress: called now and then with (done, total).
+    /// - Returns: how many records were written.
+    @discardableResult
+    public func importRecords(
+        type: String, objects: [[String: JSONValue]], progress: ((Int, Int) -> Void)? = nil
+    ) throws(OursError) -> Int {
+        guard RecordKey.isValidType(type) else { throw .usage(RecordKeyError.invalidType(type).description) }
+        var prepared: [(RecordKey, [String: JSONValue?])] = []
+        for (line, object) in objects.enumerated() {
+            var fields = object
+            let id = fields.removeValue(forKey: RecordFile.metadataKey)?["id"]?.stringValue
+            do { try Household.validate(fields: fields) } catch {
+                throw .usage("record \(line + 1): \(error.message)")
+            }
+            let key: RecordKey
+            do { key = try makeKey(type: type, id: id) } catch { throw .usage("record \(line + 1): \(error.message)") }
+            prepared.append((key, fields.mapValues { $0 }))
+        }
+        let keys = try device.withLock { () throws(OursError) -> [RecordKey] in
+            try requireWritable("import records")
+            var keys: [RecordKey] = []
+            for (done, (key, fields)) in prepared.enumerated() {
+                var state = try replica.load(key) ?? RecordState(key: key)
+                try device.observeOwnStamps(in: state)
+                state.write(fields, at: try device.stamp())
+                try saveLocalChange(state, durability: .deferred)
+                keys.append(key)
+                if done % 500 == 0 { progress?(done, prepared.count) }
+            }
+            try flush(replica.directory)
+            return keys
+        }
+        try writeThrough(keys, progress: progress)
+        progress?(prepared.count, prepared.count)
+        return keys.count
+    }
+
+    /// Makes a batch of deferred writes under `path` durable.
+    func flush(_ path: String) throws(OursError) {
+        do { try fileSystem.flush(path) } catch { throw .io(error) }
+    }
+
+    func makeKey(type: String, id: String?) throws(OursError) -> RecordKey {
+        do { return try RecordKey(type: type, id: id ?? RecordKey.newID()) } catch { throw .usage(error.description) }
+    }
+
+    static func validate(fields: [String: JSONValue?]) throws(OursError) {
+        for name in fields.keys {
+            if name == RecordFile.metadataKey {
+                throw .usage("\"\(RecordFile.metadataKey)\" is reserved for sync metadata and cannot be a field")
+            }
+            if name.isEmpty { throw .usage("a field name must not be empty") }
+        }
+    }
+
+    /// Saves a record changed on this device and remembers it must reach the folder.
+    func saveLocalChange(_ state: RecordState, durability: Durability = .immediate) throws(OursError) {
+        if !isPrivate { try replica.markPending(state.key) }
+        try replica.save(state, durability: durability)
+    }
+}

@@ -1,0 +1,31 @@
+/// A record as people and apps see it: its visible fields, and a little about its sync state.
+public struct RecordSnapshot: Sendable, Equatable {
+    public var key: RecordKey
+    public var values: [String: JSONValue]
+    public var isDeleted: Bool
+    public var conflictCount: Int
+    /// The stamp of the latest write.
+    public var updatedAt: Stamp?
+
+    public init(_ state: RecordState) {
+        key = state.key
+        values = state.values
+        isDeleted = state.isDeleted
+        conflictCount = state.conflicts.count
+        updatedAt = state.latestStamp
+    }
+
+    /// The record's `name` field, the human label, when it is text.
+    public var name: String? { values["name"]?.stringValue }
+
+    /// The record's fields at the top level, with the id and sync facts under the reserved key.
+    public var json: JSONValue {
+        var object = values
+        var meta: [String: JSONValue] = ["id": .string(key.id), "type": .string(key.type)]
+        if isDeleted { meta["deleted"] = true }
+        if conflictCount > 0 { meta["conflicts"] = JSONValue(conflictCount) }
+        if let updatedAt { meta["updatedAt"] = .string(UTCTime.iso8601(millis: updatedAt.millis)) }
+        object[RecordFile.metadataKey] = .object(meta)
+        return .object(object)
+    }
+}

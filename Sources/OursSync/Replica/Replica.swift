@@ -1,0 +1,153 @@
+/// A device's own copy of one household, in its state directory: the merged state of every
+/// record, the household's documents, and the keys of local changes not yet in the folder.
+///
+/// Records are stored one file each, in exactly the form the folder holds, so the device works
+/// offline, keeps everything when the folder is gone, and survives `kill -9` at any point:
+/// every file is replaced atomically.
+public struct Replica: Sendable {
+    let fileSystem: any FileSystem
+    public let directory: String
+
+    public init(fileSystem: any FileSystem, directory: String) {
+        self.fileSystem = fileSystem
+        self.directory = directory
+    }
+
+    public var recordsDirectory: String { joinPath(directory, "records") }
+    var outboxDirectory: String { joinPath(directory, "outbox") }
+    var zoneFile: String { joinPath(directory, "zone.json") }
+    var manifestFile: String { joinPath(directory, "participants.json") }
+
+    public func path(of key: RecordKey) -> String {
+        joinPath(recordsDirectory, ZoneLayout.relativePath(of: key))
+    }
+
+    // MARK: Records
+
+    public func load(_ key: RecordKey) throws(OursError) -> RecordState? {
+        guard let bytes = try readIfPresent(path(of: key)) else { return nil }
+        return try decode(bytes, path: path(of: key)).state
+    }
+
+    /// The stored bytes of a record, without decoding: cheap comparisons with the folder.
+    public func bytes(of key: RecordKey) throws(OursError) -> [UInt8]? {
+        try readIfPresent(path(of: key))
+    }
+
+    public func save(_ state: RecordState, durability: Durability = .immediate) throws(OursError) {
+        try save(RecordFile.encode(state), of: state.key, durability: durability)
+    }
+
+    public func save(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(OursError) {
+        let path = path(of: key)
+        do {
+            if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
+            try fileSystem.writeAtomically(path, bytes, durability: durability)
+        } catch { throw .io(error) }
+    }
+
+    /// The record types present in the replica.
+    public func types() throws(OursError) -> [String] {
+        guard try exists(recordsDirectory) else { return [] }
+        do {
+            return try fileSystem.list(recordsDirectory)
+                .filter { $0.kind == .directory && RecordKey.isValidType($0.name) }.map(\.name).sorted()
+        } catch { throw .io(error) }
+    }
+
+    /// Every record key of a type (or of every type), by listing the replica's folders.
+    public func keys(ofType type: String? = nil) throws(OursError) -> [RecordKey] {
+        var keys: [RecordKey] = []
+        let recordTypes: [String]
+        if let type { recordTypes = [type] } else { recordTypes = try types() }
+        for recordType in recordTypes {
+            let typeDirectory = joinPath(recordsDirectory, recordType)
+            guard try exists(typeDirectory) else { continue }
+            do {
+                for shard in try fileSystem.list(typeDirectory) where shard.kind == .directory {
+                    for file in try fileSystem.list(joinPath(typeDirectory, shard.name))
+                    where file.kind == .file && file.name.hasSuffix(".json") && !FolderNames.isIgnored(file.name) {
+                        let id = String(file.name.dropLast(5))
+                        if RecordKey.isValidID(id) { keys.append(RecordKey(unchecked: recordType, id: id)) }
+                    }
+                }
+            } catch { throw .io(error) }
+        }
+        return keys.sorted()
+    }
+
+    // MARK: Household documents
+
+    public func loadZone() throws(OursError) -> RecordState? {
+        guard let bytes = try readIfPresent(zoneFile) else { return nil }
+        do { return try StampedDocument.decodeZone(bytes, modifiedMillis: 0).state } catch {
+            throw .failed("\(zoneFile) is damaged: \(error)", hint: "Run `ours doctor --fix` to restore it from the shared folder.")
+        }
+    }
+
+    public func saveZone(_ state: RecordState) throws(OursError) {
+        try write(StampedDocument.encodeZone(state), to: zoneFile)
+    }
+
+    public func loadManifest() throws(OursError) -> RecordState? {
+        guard let bytes = try readIfPresent(manifestFile) else { return nil }
+        do { return try StampedDocument.decodeManifest(bytes, modifiedMillis: 0).state } catch {
+            throw .failed("\(manifestFile) is damaged: \(error)", hint: "Run `ours doctor --fix` to restore it from the shared folder.")
+        }
+    }
+
+    public func saveManifest(_ state: RecordState) throws(OursError) {
+        try write(StampedDocument.encodeManifest(state), to: manifestFile)
+    }
+
+    // MARK: Outbox
+
+    /// Notes that a record changed here and must reach the folder; kept until it has.
+    public func markPending(_ key: RecordKey) throws(OursError) {
+        do {
+            if try fileSystem.stat(outboxDirectory) == nil { try fileSystem.createDirectory(outboxDirectory) }
+            try fileSystem.writeAtomically(joinPath(outboxDirectory, key.type + "~" + key.id), [], durability: .deferred)
+        } catch { throw .io(error) }
+    }
+
+    public func pendingKeys() throws(OursError) -> [RecordKey] {
+        guard try exists(outboxDirectory) else { return [] }
+        do {
+            return try fileSystem.list(outboxDirectory).compactMap { entry in
+                let parts = entry.name.split(separator: "~", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { return nil }
+                return try? RecordKey(type: parts[0], id: parts[1])
+            }.sorted()
+        } catch { throw .io(error) }
+    }
+
+    public func clearPending(_ key: RecordKey) throws(OursError) {
+        do { try fileSystem.remove(joinPath(outboxDirectory, key.type + "~" + key.id)) } catch { throw .io(error) }
+    }
+
+    // MARK: Helpers
+
+    func decode(_ bytes: [UInt8], path: String) throws(OursError) -> DecodedRecordFile {
+        do { return try RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0) } catch {
+            throw .failed("the replica file \(path) is damaged: \(error)", hint: "Run `ours doctor --fix` to restore it from the shared folder.")
+        }
+    }
+
+    func readIfPresent(_ path: String) throws(OursError) -> [UInt8]? {
+        do { return try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
+            if error.reason == .notFound || error.reason == .notADirectory { return nil }
+            throw .io(error)
+        }
+    }
+
+    func exists(_ path: String) throws(OursError) -> Bool {
+        do { return try fileSystem.stat(path) != nil } catch { throw .io(error) }
+    }
+
+    func write(_ bytes: [UInt8], to path: String) throws(OursError) {
+        do {
+            if try fileSystem.stat(directory) == nil { try fileSystem.createDirectory(directory) }
+            try fileSystem.writeAtomically(path, bytes, durability: .immediate)
+        } catch { throw .io(error) }
+    }
+}

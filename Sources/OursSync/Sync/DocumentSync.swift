@@ -1,0 +1,122 @@
+/// Merges `zone.json` and `participants.json` between the folder and the replica, with the
+/// rules of who may change them, and merges any sync tool's conflict copies of them.
+struct DocumentSync {
+    let household: Household
+    let layout: ZoneLayout
+    let canWriteFolder: Bool
+
+    enum Document { case zone, manifest }
+
+    func run(into report: inout SyncReport) throws(OursError) {
+        let copies = conflictCopies(&report)
+        try sync(.zone, copies: copies.zone, into: &report)
+        try sync(.manifest, copies: copies.manifest, into: &report)
+    }
+
+    private func sync(_ document: Document, copies: [(String, RecordState)], into report: inout SyncReport) throws(OursError) {
+        let replica = household.replica
+        let fileSystem = household.fileSystem
+        let path = document == .zone ? layout.zoneFile : layout.participantsFile
+        let shown = layout.directoryName + "/" + lastComponent(path)
+        let current = try document == .zone ? replica.loadZone() : replica.loadManifest()
+        let existing: [UInt8]?
+        do { existing = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
+            if error.reason != .notFound {
+                report.problems.append(Problem(.unreadableFile, path: shown, error.description))
+                return
+            }
+            existing = nil
+        }
+        var incoming: [RecordState] = []
+        if let existing {
+            do {
+                let modified = (try? fileSystem.stat(path))??.modifiedMillis ?? 0
+                let decoded = try document == .zone
+                    ? StampedDocument.decodeZone(existing, modifiedMillis: modified)
+                    : StampedDocument.decodeManifest(existing, modifiedMillis: modified)
+                incoming.append(decoded.state)
+            } catch {
+                let position = error.position
+                report.problems.append(
+                    Problem(.brokenFile, path: shown, error.description + "; left as it is until fixed",
+                            line: position?.line, column: position?.column))
+                return
+            }
+        }
+        incoming += copies.map(\.1)
+        var merged = current
+        for state in incoming where state.key.id == household.id {
+            let admitted = try admit(document, state, current: merged, report: &report)
+            merged = merged.map { $0.merging(admitted) } ?? admitted
+        }
+        guard let merged else { return }
+        if let latest = merged.allStamps.max() { try household.device.receive(latest) }
+        if merged != current {
+            if document == .zone { try replica.saveZone(merged) } else { try replica.saveManifest(merged) }
+        }
+        let bytes = document == .zone ? StampedDocument.encodeZone(merged) : StampedDocument.encodeManifest(merged)
+        guard canWriteFolder else { return }
+        if bytes != existing {
+            do { try fileSystem.writeAtomically(path, bytes, durability: .immediate) } catch {
+                report.problems.append(Problem(.writeFailed, path: shown, error.description))
+                return
+            }
+            report.filesWritten += 1
+            if existing == nil {
+                report.filesRestored += 1
+                report.problems.append(Problem(.restoredFile, path: shown, "was missing; written again from this device's copy"))
+            }
+        }
+        for (copyPath, _) in copies {
+            try? fileSystem.remove(copyPath)
+            report.copiesRemoved += 1
+        }
+    }
+
+    private func admit(_ document: Document, _ state: RecordState, current: RecordState?, report: inout SyncReport)
+        throws(OursError) -> RecordState
+    {
+        guard let current else { return state }
+        let manifest = try household.manifest()
+        let result: (admitted: RecordState, rejections: [String])
+        switch document {
+        case .zone:
+            result = Admission.admitZone(state, current: current, manifest: manifest)
+        case .manifest:
+            let zone = try household.zoneInfo()
+            result = Admission.admitManifest(
+                state, current: current, zone: zone, code: { code in readCode(code) },
+                zoneDirectory: layout.directoryName)
+        }
+        let name = document == .zone ? "zone.json" : "participants.json"
+        for why in result.rejections {
+            report.problems.append(Problem(.ignoredChange, path: layout.directoryName + "/" + name, "change ignored: \(why)"))
+        }
+        return result.admitted
+    }
+
+    private func readCode(_ code: String) -> ShareCode? {
+        let path = layout.codeFile(code)
+        guard let bytes = try? household.fileSystem.read(path, limit: 64 * 1024) else { return nil }
+        return try? ShareCode.decode(bytes, path: path)
+    }
+
+    /// Other JSON files in the household's folder that carry the zone or manifest document:
+    /// what Syncthing, Dropbox or iCloud leave when two devices wrote one at once.
+    private func conflictCopies(_ report: inout SyncReport) -> (zone: [(String, RecordState)], manifest: [(String, RecordState)]) {
+        var zone: [(String, RecordState)] = []
+        var manifest: [(String, RecordState)] = []
+        guard let entries = try? household.fileSystem.list(layout.zone) else { return ([], []) }
+        for entry in entries where entry.kind == .file && FolderNames.isRecordCandidate(entry.name) {
+            if entry.name == "zone.json" || entry.name == "participants.json" { continue }
+            let path = joinPath(layout.zone, entry.name)
+            guard let bytes = try? household.fileSystem.read(path, limit: RecordFile.maximumSize) else { continue }
+            if let decoded = try? StampedDocument.decodeManifest(bytes, modifiedMillis: 0) {
+                manifest.append((path, decoded.state))
+            } else if let decoded = try? StampedDocument.decodeZone(bytes, modifiedMillis: 0) {
+                zone.append((path, decoded.state))
+            }
+        }
+        return (zone, manifest)
+    }
+}

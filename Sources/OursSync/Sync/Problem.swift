@@ -1,0 +1,67 @@
+/// Something a person should know about the household's folder: a file that does not parse,
+/// a change that was ignored, a clock that is wrong. Reported, never acted on destructively.
+public struct Problem: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        /// A file that is not valid JSON or not a readable record; left untouched until fixed.
+        case brokenFile
+        /// A file written by a newer version of Ours; left untouched.
+        case newerFormat
+        /// A file this device could not read (permissions, I/O).
+        case unreadableFile
+        /// Changes by a device the participant manifest does not (yet) list; the file waits.
+        case unknownWriter
+        /// Changes by someone not allowed to make them; ignored and overwritten.
+        case ignoredChange
+        /// A stamp far ahead of this device's clock: a device with a wrong clock.
+        case farFutureStamp
+        /// This device's own clock state runs far ahead of its wall clock.
+        case clockAhead
+        /// A file that went missing and was written again from the replica.
+        case restoredFile
+        /// A symbolic link inside the household's folder; never followed.
+        case symlink
+        /// A file that could not be written.
+        case writeFailed
+    }
+
+    public var kind: Kind
+    /// The file, relative to the shared folder's root when in it.
+    public var path: String?
+    public var message: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(_ kind: Kind, path: String?, _ message: String, line: Int? = nil, column: Int? = nil) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    /// One line for people: `path:line:column: message`.
+    public var text: String {
+        var prefix = ""
+        if let path {
+            prefix = path
+            if let line { prefix += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+            prefix += ": "
+        }
+        return prefix + message
+    }
+
+    public var json: JSONValue {
+        var object: [String: JSONValue] = ["kind": .string(kind.rawValue), "message": .string(message)]
+        if let path { object["path"] = .string(path) }
+        if let line { object["line"] = JSONValue(line) }
+        if let column { object["column"] = JSONValue(column) }
+        return .object(object)
+    }
+
+    init?(json: JSONValue) {
+        guard let kind = json["kind"]?.stringValue.flatMap(Kind.init), let message = json["message"]?.stringValue else {
+            return nil
+        }
+        self.init(kind, path: json["path"]?.stringValue, message, line: json["line"]?.intValue, column: json["column"]?.intValue)
+    }
+}

@@ -1,0 +1,79 @@
+/// What the last sync pass found, kept in the replica for `ours status`.
+public struct SyncState: Sendable, Equatable {
+    /// A stamp far ahead of the device's clock that is still in the household.
+    public struct FarFutureStamp: Sendable, Hashable {
+        public var record: String
+        public var field: String
+        public var stamp: Stamp
+
+        public init(record: String, field: String, stamp: Stamp) {
+            self.record = record
+            self.field = field
+            self.stamp = stamp
+        }
+    }
+
+    public var lastSyncMillis: Int64?
+    public var lastReport: [String: JSONValue] = [:]
+    public var problems: [Problem] = []
+    public var farFuture: [FarFutureStamp] = []
+
+    public init() {}
+
+    static let fileName = "sync-state.json"
+
+    var document: [String: JSONValue] {
+        var object: [String: JSONValue] = [
+            "format": 1, "lastReport": .object(lastReport), "problems": .array(problems.map(\.json)),
+            "farFuture": .array(
+                farFuture.map {
+                    ["record": .string($0.record), "field": .string($0.field), "stamp": .string($0.stamp.description)]
+                }),
+        ]
+        if let lastSyncMillis {
+            object["lastSyncAt"] = .string(UTCTime.iso8601(millis: lastSyncMillis))
+            object["lastSyncMillis"] = .number(String(lastSyncMillis))
+        }
+        return object
+    }
+
+    init(reading reader: JSONObjectReader) {
+        lastSyncMillis = reader.object["lastSyncMillis"]?.numberText.flatMap { Int64($0) }
+        lastReport = reader.object["lastReport"]?.objectValue ?? [:]
+        problems = (reader.object["problems"]?.arrayValue ?? []).compactMap(Problem.init(json:))
+        farFuture = (reader.object["farFuture"]?.arrayValue ?? []).compactMap { item in
+            guard let record = item["record"]?.stringValue, let field = item["field"]?.stringValue,
+                let stamp = item["stamp"]?.stringValue.flatMap(Stamp.init)
+            else { return nil }
+            return FarFutureStamp(record: record, field: field, stamp: stamp)
+        }
+    }
+}
+
+extension Replica {
+    var syncStateFile: String { joinPath(directory, SyncState.fileName) }
+    var folderIndexFile: String { joinPath(directory, "folder-index") }
+
+    public func loadSyncState() throws(OursError) -> SyncState {
+        guard let bytes = try readIfPresent(syncStateFile) else { return SyncState() }
+        guard let reader = try? JSONObjectReader(bytes, path: syncStateFile) else { return SyncState() }
+        return SyncState(reading: reader)
+    }
+
+    func saveSyncState(_ state: SyncState) throws(OursError) {
+        try write(stateFileBytes(state.document), to: syncStateFile)
+    }
+
+    func loadFolderIndex() throws(OursError) -> FolderIndex {
+        do { return FolderIndex.decode(try fileSystem.read(folderIndexFile, limit: 1 << 30)) } catch {
+            return FolderIndex()
+        }
+    }
+
+    func saveFolderIndex(_ index: FolderIndex) throws(OursError) {
+        do {
+            if try fileSystem.stat(directory) == nil { try fileSystem.createDirectory(directory) }
+            try fileSystem.writeAtomically(folderIndexFile, index.encode(), durability: .deferred)
+        } catch { throw .io(error) }
+    }
+}

@@ -1,0 +1,133 @@
+/// The rules every device applies to changes it reads from the folder: who may change what.
+///
+/// These rules keep honest devices, buggy versions and careless hand edits in line. They are
+/// not a defence against someone who can write the folder: stamps are not signatures. See
+/// docs/THREAT-MODEL.md.
+public enum Admission {
+    public enum Verdict: Sendable, Equatable {
+        case accept
+        /// The writer is known and may not make this change.
+        case reject(String)
+        /// The writer is not in the manifest (yet): the change waits.
+        case unknownDevice(DeviceID)
+    }
+
+    /// Whether a record change stamped `stamp` may be merged.
+    public static func recordVerdict(_ stamp: Stamp, manifest: ParticipantManifest) -> Verdict {
+        if stamp.device.isHandEdit { return .accept }
+        guard let participant = manifest.participant(forDevice: stamp.device) else { return .unknownDevice(stamp.device) }
+        if participant.status == .pending { return .reject("\(participant.name) has not finished joining") }
+        if participant.status == .removed || participant.status == .left,
+            participant.statusStamp.map({ stamp > $0 }) ?? true
+        {
+            return .reject("\(participant.name) \(participant.status == .left ? "left" : "was removed") before this change")
+        }
+        if participant.permission == .readOnly, participant.permissionStamp.map({ stamp > $0 }) ?? true {
+            return .reject("\(participant.name) is a read-only member")
+        }
+        return .accept
+    }
+
+    /// Filters an incoming record state down to the changes that may be merged.
+    /// - Returns: the admitted state, the reasons for rejected changes, and unknown writers.
+    public static func admitRecord(_ state: RecordState, manifest: ParticipantManifest)
+        -> (admitted: RecordState, rejections: [String], unknown: Set<DeviceID>)
+    {
+        var rejections: Set<String> = []
+        var unknown: Set<DeviceID> = []
+        let admitted = state.filtered { stamp in
+            switch recordVerdict(stamp, manifest: manifest) {
+            case .accept: return true
+            case .reject(let why): rejections.insert(why); return false
+            case .unknownDevice(let device): unknown.insert(device); return false
+            }
+        }
+        return (admitted, rejections.sorted(), unknown)
+    }
+
+    /// Filters an incoming `zone.json` state: only the owner's devices change it.
+    public static func admitZone(_ incoming: RecordState, current: RecordState, manifest: ParticipantManifest)
+        -> (admitted: RecordState, rejections: [String])
+    {
+        guard let zone = ZoneInfo(current), let owner = manifest.participants[zone.owner] else {
+            return (incoming, [])  // first sight of the household: trusted as found
+        }
+        var rejections: Set<String> = []
+        let admitted = incoming.filtered { stamp in
+            if owner.devices.contains(stamp.device) { return true }
+            rejections.insert("zone.json changed by \(describe(stamp.device, manifest)), who is not the owner")
+            return false
+        }
+        return (admitted, rejections.sorted())
+    }
+
+    /// Filters an incoming `participants.json` state by the manifest rules: the owner's devices
+    /// change anything; a member's devices change only their own name, email, devices and
+    /// last-seen time, and may set their own status to `left`; a new participant may add
+    /// themselves with a share code of this household that grants the permission they claim.
+    public static func admitManifest(
+        _ incoming: RecordState, current: RecordState, zone: ZoneInfo?, code: (String) -> ShareCode?,
+        zoneDirectory: String
+    ) -> (admitted: RecordState, rejections: [String]) {
+        let manifest = ParticipantManifest(current)
+        guard let zone, !manifest.participants.isEmpty else { return (incoming, []) }
+        let ownerDevices = Set(manifest.participants[zone.owner]?.devices ?? [])
+        let claimed = ParticipantManifest(incoming)
+        var rejections: Set<String> = []
+        let admitted = incoming.filtered { stamp in
+            ownerDevices.contains(stamp.device)
+        }
+        var result = admitted
+        for (name, register) in incoming.fields {
+            guard let dot = name.firstIndex(of: ".") else { continue }
+            let participantID = String(name[..<dot])
+            let field = String(name[name.index(after: dot)...])
+            for entry in register.entries where !ownerDevices.contains(entry.stamp.device) {
+                let verdict = memberVerdict(
+                    entry, participantID: participantID, field: field, known: manifest, claimed: claimed,
+                    code: code, zoneDirectory: zoneDirectory)
+                if let why = verdict {
+                    rejections.insert(why)
+                } else {
+                    result.insert(entry, field: name)
+                }
+            }
+        }
+        return (result, rejections.sorted())
+    }
+
+    static func memberVerdict(
+        _ entry: FieldEntry, participantID: String, field: String, known: ParticipantManifest,
+        claimed: ParticipantManifest, code: (String) -> ShareCode?, zoneDirectory: String
+    ) -> String? {
+        let device = entry.stamp.device
+        if device.isHandEdit { return "participants.json was edited by hand (\(participantID).\(field)); only devices change it" }
+        if let existing = known.participants[participantID] {
+            guard existing.devices.contains(device) else {
+                return "\(describe(device, known)) may not change \(existing.name)'s \(field)"
+            }
+            switch field {
+            case "name", "email", "devices", "lastSeen": return nil
+            case "status" where entry.value?.stringValue == Participant.Status.left.rawValue: return nil
+            default: return "\(existing.name) may not change their own \(field)"
+            }
+        }
+        // A participant adding themselves: allowed with a valid code of this household.
+        guard let newcomer = claimed.participants[participantID], newcomer.devices.contains(device) else {
+            return "\(describe(device, known)) may not add participant \(participantID)"
+        }
+        guard let codeText = newcomer.code, let shareCode = code(codeText), shareCode.zone == zoneDirectory else {
+            return "\(newcomer.name) joined without a share code of this household"
+        }
+        if newcomer.role == .owner { return "\(newcomer.name) may not join as the owner" }
+        if newcomer.permission == .readWrite, shareCode.permission == .readOnly {
+            return "\(newcomer.name) claims write access with a read-only code"
+        }
+        return nil
+    }
+
+    static func describe(_ device: DeviceID, _ manifest: ParticipantManifest) -> String {
+        if let participant = manifest.participant(forDevice: device) { return "\(participant.name)'s device \(device)" }
+        return "unknown device \(device)"
+    }
+}

@@ -1,0 +1,38 @@
+/// What `zone.json` says about a household.
+public struct ZoneInfo: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// The owner's participant id.
+    public var owner: String
+    public var createdAt: String
+    public var format: Int
+    public var dissolvedAt: String?
+
+    public init(id: String, name: String, owner: String, createdAt: String, format: Int = 1, dissolvedAt: String? = nil) {
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.createdAt = createdAt
+        self.format = format
+        self.dissolvedAt = dissolvedAt
+    }
+
+    /// Reads the fields of a zone document; `nil` when essential ones are missing.
+    public init?(_ state: RecordState) {
+        let values = state.values
+        guard let id = values["id"]?.stringValue, let name = values["name"]?.stringValue,
+            let owner = values["owner"]?.stringValue
+        else { return nil }
+        self.init(
+            id: id, name: name, owner: owner, createdAt: values["createdAt"]?.stringValue ?? "",
+            format: values["format"]?.intValue ?? 1, dissolvedAt: values["dissolvedAt"]?.stringValue)
+    }
+
+    /// The fields to write for a new zone document.
+    public var fields: [String: JSONValue?] {
+        [
+            "id": .string(id), "name": .string(name), "owner": .string(owner), "createdAt": .string(createdAt),
+            "format": JSONValue(format), "dissolvedAt": dissolvedAt.map { .string($0) },
+        ]
+    }
+}

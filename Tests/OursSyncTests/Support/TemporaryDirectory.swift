@@ -1,0 +1,60 @@
+import Foundation
+@testable import OursSync
+
+/// A fresh directory under the system's temporary folder, removed when the test ends.
+final class TemporaryDirectory {
+    let path: String
+
+    init(_ label: String = "ours") {
+        let base = FileManager.default.temporaryDirectory.path
+        path = joinPath(base, "\(label)-\(UUID().uuidString.prefix(8))")
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func sub(_ name: String) -> String {
+        let result = joinPath(path, name)
+        try! FileManager.default.createDirectory(atPath: result, withIntermediateDirectories: true)
+        return result
+    }
+}
+
+/// Two or more simulated devices sharing one folder on the real file system.
+struct SharedFolderWorld {
+    let temp = TemporaryDirectory("world")
+    let shared: String
+
+    init() { shared = temp.sub("shared") }
+
+    func device(_ name: String, clock: any WallClock = SystemWallClock()) throws -> Device {
+        let device = Device(home: temp.sub("home-\(name)"), clock: clock)
+        _ = try device.initialize(name: name, email: nil)
+        return device
+    }
+
+    /// Sarah creates a household, invites Mike with a code of the given kind, Mike joins.
+    func couple(readOnlyMike: Bool = false) throws -> (sarah: Household, mike: Household) {
+        let sarahDevice = try device("Sarah")
+        let mikeDevice = try device("Mike")
+        let sarah = try sarahDevice.createHousehold(name: "Sarah & Mike's Home", folder: shared)
+        let code = try sarah.invite(readOnly: readOnlyMike)
+        let mike = try mikeDevice.join(code: code.code, folder: shared).household
+        try sarah.sync()
+        return (sarah, mike)
+    }
+
+    /// Every file under the shared folder (relative path → bytes), for byte-level comparisons.
+    func files() -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: shared)
+        while let relative = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = joinPath(shared, relative)
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[relative] = Array(FileManager.default.contents(atPath: full) ?? Data())
+            }
+        }
+        return result
+    }
+}
