@@ -1,0 +1,56 @@
+/// The declarations of every `ours` command: names, arguments, options and help text.
+///
+/// Split across files by the headings of cli.md; this file holds the root and what every
+/// command shares.
+public enum OursCommandTree {
+    /// Headings for the overview, in the order cli.md presents them.
+    enum Group {
+        static let device = "Device and household"
+        static let records = "Records, for scripts and other apps"
+        static let life = "Household life"
+        static let about = "About ours"
+    }
+
+    /// The whole tree, rooted at the program.
+    public static let root = CommandSpec<OursCommand>(
+        "ours",
+        summary: "Share lists, recipes, meals, chores and tasks with your household through a "
+            + "shared folder.",
+        subcommands: deviceCommands + recordCommands + listCommands + kitchenCommands
+            + choreAndTaskCommands + aboutCommands)
+
+    /// The options every command accepts anywhere on the line.
+    public static let globalOptions: [OptionSpec] = [
+        .value(
+            "home", placeholder: "DIR",
+            help: "This device's state directory; overrides OURS_HOME"),
+        .value(
+            "household", placeholder: "NAME|ID",
+            help: "The household to act on, when this device belongs to several"),
+        .flag("json", help: "Print one JSON document on standard output, for scripts"),
+        .flag("no-color", help: "Never colour the output (setting NO_COLOR does the same)"),
+        .flag("help", short: "h", help: "Show help for ours or for a command"),
+        .flag("version", help: "Print the version of ours"),
+    ]
+
+    // MARK: Shared declarations
+
+    static let yes = OptionSpec.flag("yes", short: "y", help: "Go ahead without asking to confirm")
+
+    static func list(_ help: String) -> OptionSpec {
+        .value("list", short: "l", placeholder: "NAME", help: help)
+    }
+
+    static let aboutCommands: [CommandSpec<OursCommand>] = [
+        CommandSpec(
+            "help", summary: "Show help for ours or for a command", group: Group.about,
+            examples: ["ours help", "ours help record put"],
+            arguments: [.zeroOrMore("COMMAND", help: "The command to explain, e.g. record put")]
+        ) { values throws(UsageError) in
+            .help(path: values.arguments("COMMAND"))
+        },
+        CommandSpec("version", summary: "Print the version of ours", group: Group.about) {
+            _ throws(UsageError) in .version
+        },
+    ]
+}

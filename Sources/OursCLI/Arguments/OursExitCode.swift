@@ -1,0 +1,24 @@
+/// The process exit codes promised by the command's contract (docs: cli.md, "Everywhere").
+///
+/// Kept beside the parser because usage errors are the first producer and because help prints
+/// this table; the code that runs commands maps its own failures onto the same values.
+public enum OursExitCode: Int32, Sendable, CaseIterable {
+    case success = 0
+    case failure = 1
+    case usage = 2
+    case notPermitted = 3
+    case notFound = 4
+    case folderUnavailable = 5
+
+    /// What the code means, as printed in `ours --help`.
+    public var meaning: String {
+        switch self {
+        case .success: "done"
+        case .failure: "failed"
+        case .usage: "usage error"
+        case .notPermitted: "not permitted (read-only member, not the owner, removed)"
+        case .notFound: "not found (code, household, record, list)"
+        case .folderUnavailable: "shared folder unavailable"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import OursCLI
+import Testing
+
+/// Checks on the `ours` declarations as a whole, so a new command cannot quietly break the
+/// rules the parser and help rely on.
+@Suite struct CommandTreeTests {
+    /// Every command in cli.md, by canonical path.
+    static let contract: [[String]] = [
+        ["init"], ["demo"], ["household", "create"], ["household", "show"], ["household", "list"],
+        ["household", "use"], ["household", "transfer"], ["household", "leave"],
+        ["household", "dissolve"], ["invite"], ["codes"], ["codes", "revoke"], ["join"],
+        ["members"], ["members", "remove"], ["sync"], ["watch"], ["status"], ["conflicts"],
+        ["conflicts", "restore"], ["doctor"],
+        ["record", "put"], ["record", "get"], ["record", "list"], ["record", "rm"],
+        ["record", "import"],
+        ["add"], ["check"], ["uncheck"], ["remove"], ["list", "create"], ["list", "show"],
+        ["list", "rename"], ["list", "archive"], ["list", "delete"], ["lists"],
+        ["recipe", "add"], ["recipe", "show"], ["recipe", "favorite"], ["recipe", "to-list"],
+        ["recipe", "import"], ["recipe", "export"], ["recipes"], ["plan"], ["meals"],
+        ["meals", "to-list"], ["chore", "add"], ["chore", "done"], ["chores"], ["task", "add"],
+        ["task", "done"], ["tasks"], ["category", "add"], ["categories"], ["export"],
+    ]
+
+    /// Commands beyond cli.md, each a deliberate addition.
+    static let additions: [[String]] = [["recipe", "unfavorite"], ["help"], ["version"]]
+
+    @Test(arguments: contract)
+    func contractCommandExistsAndRuns(path: [String]) throws {
+        let node = try #require(CommandLineParser.parser.node(at: path))
+        #expect(node.isRunnable)
+    }
+
+    @Test func noRunnableCommandOutsideTheContractAndAdditions() {
+        let runnable = allNodes().filter { $0.node.isRunnable }.map(\.path)
+        #expect(Set(runnable) == Set(Self.contract + Self.additions))
+        #expect(runnable.count == Self.contract.count + Self.additions.count)
+    }
+
+    /// Each runnable command builds its own case, and the parse tables reach every one of them.
+    @Test func parseTablesCoverEveryCase() throws {
+        let tables =
+            DeviceCommandTests.cases + RecordCommandTests.cases
+            + HouseholdLifeCommandTests.listCases + HouseholdLifeCommandTests.kitchenCases
+            + HouseholdLifeCommandTests.choreAndTaskCases
+        var covered: Set<String> = []
+        for (line, expected) in tables {
+            #expect(command(line) == .success(expected))
+            covered.insert(Self.caseName(expected))
+        }
+        let runnable = allNodes().filter { $0.node.isRunnable }.count
+        #expect(covered.count == runnable)
+    }
+
+    @Test(arguments: allNodes().map(\.path))
+    func declarationsFollowTheRules(path: [String]) throws {
+        let node = try #require(CommandLineParser.parser.node(at: path))
+        let names = node.subcommands.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(names).count == names.count, "duplicate subcommand name under \(path)")
+        let globals = OursCommandTree.globalOptions
+        let optionNames = node.options.map(\.name) + globals.map(\.name)
+        #expect(Set(optionNames).count == optionNames.count, "option clash in \(path)")
+        let shorts = (node.options + globals).compactMap(\.short)
+        #expect(Set(shorts).count == shorts.count, "short option clash in \(path)")
+        // Positionals bind left to right, so only the last may be optional or take many.
+        for argument in node.arguments.dropLast() {
+            #expect(argument.arity == .required, "\(argument.name) in \(path) must be last")
+        }
+        if !node.arguments.isEmpty, !node.subcommands.isEmpty {
+            Issue.record("\(path) mixes arguments and subcommands; words would be ambiguous")
+        }
+        #expect(!node.summary.isEmpty)
+        #expect(node.summary.count <= 90, "\(path) summary is long")
+        let texts = node.options.map(\.help) + node.arguments.map(\.help)
+        for text in texts + (path.isEmpty ? [] : [node.summary]) {
+            #expect(!text.isEmpty && !text.hasSuffix("."), "\(path): '\(text)'")
+        }
+    }
+
+    @Test func topLevelCommandsAllHaveAGroup() {
+        for command in OursCommandTree.root.subcommands {
+            #expect(command.group != nil, "\(command.name)")
+        }
+    }
+
+    static func caseName(_ command: OursCommand) -> String {
+        Mirror(reflecting: command).children.first?.label ?? "\(command)"
+    }
+}

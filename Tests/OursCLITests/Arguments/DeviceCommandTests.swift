@@ -1,0 +1,72 @@
+import OursCLI
+import Testing
+
+/// Every command under "Device and household" in cli.md, from a realistic command line.
+@Suite struct DeviceCommandTests {
+    static let cases: [(String, OursCommand)] = [
+        ("init --name Sam", .initDevice(name: "Sam", email: nil)),
+        (
+            "init --name 'Sam Lee' --email sam@example.com",
+            .initDevice(name: "Sam Lee", email: "sam@example.com")
+        ),
+        ("demo", .demo),
+        (
+            "household create Home --folder /mnt/share/Ours",
+            .householdCreate(name: "Home", folder: "/mnt/share/Ours")
+        ),
+        (
+            "household create --folder=/mnt/share 'The Lees'",
+            .householdCreate(name: "The Lees", folder: "/mnt/share")
+        ),
+        ("household show", .householdShow),
+        ("household list", .householdList),
+        ("household ls", .householdList),
+        ("household use Cabin", .householdUse(name: "Cabin")),
+        ("household transfer Alex", .householdTransfer(member: "Alex")),
+        ("household leave", .householdLeave(yes: false)),
+        ("household leave --yes", .householdLeave(yes: true)),
+        ("household leave -y", .householdLeave(yes: true)),
+        ("household dissolve", .householdDissolve(yes: false)),
+        ("household dissolve --yes", .householdDissolve(yes: true)),
+        ("invite", .invite(readOnly: false, expires: nil, uses: nil)),
+        (
+            "invite --read-only --expires 7d --uses 3",
+            .invite(readOnly: true, expires: duration("7d"), uses: 3)
+        ),
+        (
+            "invite --uses=1 --expires=12h",
+            .invite(readOnly: false, expires: duration("12h"), uses: 1)
+        ),
+        ("codes", .codes),
+        ("codes revoke K7QX2M", .codesRevoke(code: "K7QX2M")),
+        (
+            "join K7QX2M --folder ~/Dropbox/Ours",
+            .join(code: "K7QX2M", folder: "~/Dropbox/Ours", name: nil)
+        ),
+        (
+            "join --folder /Volumes/Share --name Robin k7qx2m",
+            .join(code: "k7qx2m", folder: "/Volumes/Share", name: "Robin")
+        ),
+        ("members", .members),
+        ("members remove Alex", .membersRemove(member: "Alex", yes: false)),
+        ("members rm Alex -y", .membersRemove(member: "Alex", yes: true)),
+        ("sync", .sync),
+        ("watch", .watch(interval: nil)),
+        ("watch --interval 1s", .watch(interval: duration("1s"))),
+        ("watch --interval=500ms", .watch(interval: duration("500ms"))),
+        ("status", .status),
+        ("conflicts", .conflicts),
+        ("conflicts restore 01HV3Z", .conflictsRestore(id: "01HV3Z")),
+        ("doctor", .doctor(fix: false)),
+        ("doctor --fix", .doctor(fix: true)),
+        ("help", .help(path: [])),
+        ("help household create", .help(path: ["household", "create"])),
+        ("help members rm", .help(path: ["members", "remove"])),
+        ("version", .version),
+    ]
+
+    @Test(arguments: cases)
+    func parses(line: String, expected: OursCommand) {
+        #expect(command(line) == .success(expected))
+    }
+}

@@ -1,0 +1,99 @@
+import OursCLI
+import Testing
+
+/// How options and words are read, independent of which command they belong to.
+@Suite struct OptionSyntaxTests {
+    /// `--x v` and `--x=v` must mean the same for every kind of value.
+    @Test(arguments: [
+        ("join ABC --folder /f --name Robin", "join ABC --folder=/f --name=Robin"),
+        ("invite --expires 7d --uses 2", "invite --expires=7d --uses=2"),
+        (
+            "recipe add P --ingredient 'a b' --servings 2",
+            "recipe add P --ingredient='a b' --servings=2"
+        ),
+        ("export --format json --out x", "export --format=json --out=x"),
+        ("--household Home --home /h sync", "--household=Home --home=/h sync"),
+        ("plan 2025-03-14 dinner x", "plan 2025-03-14 dinner x"),
+    ])
+    func spaceAndEqualsAreTheSame(spaced: String, joined: String) throws {
+        #expect(try parse(spaced) == parse(joined))
+    }
+
+    @Test func equalsSplitsAtTheFirstEqualsSign() {
+        #expect(
+            command("add x --note a=b=c")
+                == .success(
+                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b=c")))
+        #expect(
+            command("add x --note=a=b")
+                == .success(
+                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b")))
+    }
+
+    @Test func repeatedOptionsKeepTheirOrder() {
+        #expect(
+            command("recipe add Soup -i leeks --ingredient stock --ingredient=salt")
+                == .success(
+                    .recipeAdd(
+                        name: "Soup", ingredients: ["leeks", "stock", "salt"], servings: nil,
+                        force: false)))
+    }
+
+    @Test func repeatedFlagsAreHarmless() {
+        #expect(command("doctor --fix --fix") == .success(.doctor(fix: true)))
+    }
+
+    @Test func optionsAndWordsInterleave() {
+        #expect(
+            command("add --list G milk --qty 2 eggs")
+                == .success(
+                    .add(items: ["milk", "eggs"], list: "G", qty: "2", category: nil, note: nil)))
+    }
+
+    @Test(arguments: [
+        ("add -- -milk --list", ["-milk", "--list"]),
+        ("add milk -- --json -h", ["milk", "--json", "-h"]),
+        ("add -- --", ["--"]),
+        ("add -- milk", ["milk"]),
+    ])
+    func doubleDashEndsOptions(line: String, items: [String]) throws {
+        let invocation = try parse(line)
+        #expect(
+            invocation.command == .add(items: items, list: nil, qty: nil, category: nil, note: nil))
+        #expect(invocation.globals == GlobalOptions())
+    }
+
+    @Test func doubleDashStillAllowsOptionsBeforeIt() {
+        #expect(
+            command("record put item --fields '{}' -- -id-")
+                == .success(
+                    .recordPut(type: "item", id: "-id-", fields: "{}")))
+    }
+
+    /// A lone dash means standard input and numbers may be negative, so neither is an option.
+    @Test func dashAndNumbersAreValues() {
+        #expect(command("record import item -") == .success(.recordImport(type: "item", file: "-")))
+        #expect(
+            command("add -3 --qty -1.5")
+                == .success(
+                    .add(items: ["-3"], list: nil, qty: "-1.5", category: nil, note: nil)))
+    }
+
+    @Test func emptyValuesArePassedThrough() {
+        #expect(
+            command("add x --note ''")
+                == .success(
+                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "")))
+        #expect(
+            command("add x --note=")
+                == .success(
+                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "")))
+    }
+
+    @Test func shortFormsMatchLongForms() throws {
+        #expect(try parse("members remove Alex -y") == parse("members remove Alex --yes"))
+        #expect(try parse("check milk -l G") == parse("check milk --list G"))
+        #expect(try parse("export -o f") == parse("export --out f"))
+        #expect(try parse("recipe add P -i x") == parse("recipe add P --ingredient x"))
+    }
+}
