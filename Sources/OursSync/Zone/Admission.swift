@@ -53,8 +53,9 @@ public enum Admission {
             return (incoming, [])  // first sight of the household: trusted as found
         }
         var rejections: Set<String> = []
+        let known = Set(current.allStamps)
         let admitted = incoming.filtered { stamp in
-            if owner.devices.contains(stamp.device) { return true }
+            if owner.devices.contains(stamp.device) || known.contains(stamp) { return true }
             rejections.insert("zone.json changed by \(describe(stamp.device, manifest)), who is not the owner")
             return false
         }
@@ -82,7 +83,8 @@ public enum Admission {
             guard let dot = name.firstIndex(of: ".") else { continue }
             let participantID = String(name[..<dot])
             let field = String(name[name.index(after: dot)...])
-            for entry in register.entries where !ownerDevices.contains(entry.stamp.device) {
+            let known = current.fields[name]?.entries ?? []
+            for entry in register.entries where !ownerDevices.contains(entry.stamp.device) && !known.contains(entry) {
                 let verdict = memberVerdict(
                     entry, participantID: participantID, field: field, known: manifest, claimed: claimed,
                     code: code, zoneDirectory: zoneDirectory)
