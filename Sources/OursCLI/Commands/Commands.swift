@@ -31,6 +31,7 @@ struct Commands {
         case .recordImport(let type, let file): try recordImport(type: type, file: file)
         case .help, .version: break
         default:
+            if let code = try runHouseholdLife(command) { return code }
             throw .failed("`ours \(Commands.name(of: command))` is not available in this version of Ours yet")
         }
         return 0
