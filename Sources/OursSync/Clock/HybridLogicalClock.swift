@@ -24,7 +24,11 @@ public struct HybridLogicalClock: Sendable, Equatable {
     public var last: Stamp { Stamp(millis: millis, counter: counter, device: device) }
 
     /// A new stamp, later than every stamp issued or absorbed before.
+    /// The last instant a stamp can name: its year has four digits.
+    public static let latestMillis: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
+
     public mutating func tick(now: Int64) -> Stamp {
+        let now = min(now, HybridLogicalClock.latestMillis)
         if now > millis {
             millis = now
             counter = 0

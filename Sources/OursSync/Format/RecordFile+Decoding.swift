@@ -61,7 +61,8 @@ extension RecordFile {
         var handEdits: [String: JSONValue?] = [:]
         let fieldMeta = try objectValue(meta["fields"], "fields")
         for name in Set(fieldMeta.keys).union(top.keys) {
-            let value = top[name].flatMap { $0 == .null ? nil : $0 }
+            // Not `flatMap { $0 == .null ? nil : $0 }`: that `nil` becomes `JSONValue.null`.
+            let value = top[name] == .null ? nil : top[name]
             guard let entryValue = fieldMeta[name] else {
                 if value != nil { handEdits[name] = value }
                 continue

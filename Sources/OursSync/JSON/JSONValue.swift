@@ -23,7 +23,10 @@ public enum JSONValue: Sendable, Hashable {
         case let (.object(a), .object(b)):
             guard a.count == b.count else { return false }
             for (key, value) in a {
-                guard let other = b[key], other == value else { return false }
+                // Dictionary lookup matches keys by canonical equivalence; keys are bytes too.
+                guard let index = b.index(forKey: key), b[index].key.utf8.elementsEqual(key.utf8),
+                    b[index].value == value
+                else { return false }
             }
             return true
         default: return false

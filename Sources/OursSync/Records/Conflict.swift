@@ -68,7 +68,10 @@ extension RecordState {
                 }
             }
         } else if let deletion = deletions.first {
-            let revivers = fields.values.flatMap(\.entries).filter { RecordState.revives($0, deletion) }
+            // Fields in byte order: one write of several fields shares a stamp, and every device
+            // must name the same one of them.
+            let revivers = fields.keys.sorted(by: JSONValue.keyOrder).flatMap { fields[$0]!.entries }
+                .filter { RecordState.revives($0, deletion) }
             if !revivers.contains(where: { $0.supersedes(deletion.stamp) }), let reviver = revivers.max(by: { $0.stamp < $1.stamp }) {
                 result.append(
                     Conflict(

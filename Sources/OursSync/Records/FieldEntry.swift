@@ -8,7 +8,8 @@ public struct FieldEntry: Sendable, Hashable {
     public var seen: VersionVector
 
     public init(value: JSONValue?, stamp: Stamp, seen: VersionVector = VersionVector()) {
-        self.value = value
+        // A file cannot tell a `null` field from an absent one, so neither may an entry.
+        self.value = value == .null ? nil : value
         self.stamp = stamp
         self.seen = seen.removing(device: stamp.device)
     }

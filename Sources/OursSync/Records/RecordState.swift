@@ -84,7 +84,7 @@ public struct RecordState: Sendable, Hashable {
     public mutating func write(_ changes: [String: JSONValue?], at stamp: Stamp) {
         let seen = context
         for (name, value) in changes {
-            let entry = FieldEntry(value: value.flatMap { $0 == .null ? nil : $0 }, stamp: stamp, seen: seen)
+            let entry = FieldEntry(value: value == .null ? nil : value, stamp: stamp, seen: seen)
             insert(entry, field: name)
         }
     }
