@@ -150,6 +150,7 @@ extension Commands {
 
     func members() throws(OursError) {
         let household = try context.household()
+        try household.refreshDocuments()
         let manifest = try household.manifest()
         if context.json {
             context.printJSON(.array(manifest.sorted.map { p in

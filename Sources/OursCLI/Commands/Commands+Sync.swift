@@ -4,12 +4,22 @@ extension Commands {
     func sync() throws(OursError) -> Int32 {
         let household = try context.household()
         guard !household.isPrivate else {
-            throw .usage("this device has no household to sync", hint: "Create or join one first.")
+            let ended = try device.memberships().filter { $0.status != .active }
+            if let last = ended.last {
+                throw .notPermitted(
+                    LifecycleEvent(last.status).message(household: last.name) + " Nothing to sync.",
+                    hint: "Join a household with `ours join CODE --folder PATH`, or create one.")
+            }
+            throw .usage("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
         }
         let report = try household.sync()
         if context.json {
             context.printJSON(report.json)
-            return 0
+            return report.lifecycle == nil ? 0 : OursError.Kind.notPermitted.exitCode
+        }
+        if let event = report.lifecycle {
+            context.say(event.message(household: household.name))
+            return OursError.Kind.notPermitted.exitCode
         }
         var parts: [String] = []
         if !report.changes.isEmpty { parts.append("\(report.changes.count) change(s) in") }

@@ -12,10 +12,11 @@ extension Household {
         }
         try requireWritable("invite people")
         let identity = try device.requireIdentity()
-        if !readOnly, membership.role != .owner {
+        if !readOnly, membership.role != .owner, try zoneInfo()?.membersMayInviteReadWrite != true {
             let owner = (try? ownerName()) ?? "the owner"
             throw .notPermitted(
-                "only the owner can make read-write codes", hint: "Make a read-only code with --read-only, or ask \(owner).")
+                "only the owner can make read-write codes",
+                hint: "Make a read-only code with --read-only, or ask \(owner) (who can allow members to with `ours household allow-invites`).")
         }
         if let maxUses, maxUses < 1 { throw .usage("--uses must be at least 1, got \(maxUses)") }
         if let expiresInMillis, expiresInMillis <= 0 { throw .usage("--expires must be a positive duration") }

@@ -99,7 +99,10 @@ extension Household {
 
     /// Makes a batch of deferred writes under `path` durable.
     func flush(_ path: String) throws(OursError) {
-        do { try fileSystem.flush(path) } catch { throw .io(error) }
+        do { try fileSystem.flush(path) } catch {
+            if error.reason == .notFound { return }  // nothing was written there
+            throw .io(error)
+        }
     }
 
     func makeKey(type: String, id: String?) throws(OursError) -> RecordKey {

@@ -7,19 +7,25 @@ public final class Household: Sendable {
     public static let privateID = "private"
 
     public let device: Device
-    /// `nil` for the device's private data.
-    public let membership: Membership?
     public let replica: Replica
+    private let initialMembership: Membership?
 
     public init(device: Device, membership: Membership?) {
         self.device = device
-        self.membership = membership
+        self.initialMembership = membership
         self.replica = device.replica(membership?.id ?? Household.privateID)
     }
 
-    public var id: String { membership?.id ?? Household.privateID }
+    /// This device's membership as currently recorded (`nil` for private data). Read afresh,
+    /// because a sync may learn that this person was removed or the household dissolved.
+    public var membership: Membership? {
+        guard let initial = initialMembership else { return nil }
+        return (try? device.memberships().first { $0.id == initial.id }) ?? initial
+    }
+
+    public var id: String { initialMembership?.id ?? Household.privateID }
     public var name: String { membership?.name ?? "Private" }
-    public var isPrivate: Bool { membership == nil }
+    public var isPrivate: Bool { initialMembership == nil }
     public var layout: ZoneLayout? { membership?.layout }
     var fileSystem: any FileSystem { device.fileSystem }
 

@@ -18,12 +18,20 @@ struct SyncPass {
         let fileSystem = household.fileSystem
         var report = SyncReport()
         report.startedAt = device.clock.nowMillis()
-        guard let membership = household.membership else { return report }
+        guard let initial = household.membership else { return report }
+        guard initial.status == .active else {
+            throw .notPermitted(LifecycleEvent(initial.status).message(household: initial.name), hint: "It stays listable: `ours --household \"\(initial.name)\" record list TYPE`.")
+        }
         let layout = try household.requireFolder()
-        let canWriteFolder = fileSystem.isWritableDirectory(layout.zone) && membership.status == .active
-        let canWriteRecords = canWriteFolder && membership.canWrite
+        let canWriteFolder = fileSystem.isWritableDirectory(layout.zone)
 
         try DocumentSync(household: household, layout: layout, canWriteFolder: canWriteFolder).run(into: &report)
+        if let event = try LifecycleCheck(household: household).apply(folderWritable: canWriteFolder) {
+            report.lifecycle = event
+            report.durationMillis = device.clock.nowMillis() - report.startedAt
+            return report
+        }
+        let canWriteRecords = canWriteFolder && household.membership?.canWrite == true
         let manifest = try household.manifest()
 
         let previous = try replica.loadFolderIndex()

@@ -10,6 +10,8 @@ public struct SyncReport: Sendable {
     public var copiesRemoved = 0
     public var handEdits = 0
     public var changes: [RecordChange] = []
+    /// Set when this pass learnt that this device's membership ended (removed, dissolved).
+    public var lifecycle: LifecycleEvent?
     public var problems: [Problem] = []
     public var startedAt: Int64 = 0
     public var durationMillis: Int64 = 0
@@ -24,6 +26,7 @@ public struct SyncReport: Sendable {
             "handEdits": JSONValue(handEdits), "changes": .array(changes.map(\.json)),
             "problems": .array(problems.map(\.json)), "startedAt": .string(UTCTime.iso8601(millis: startedAt)),
             "durationMs": JSONValue(Int(durationMillis)),
+            "lifecycle": lifecycle.map { .string($0.rawValue) } ?? .null,
         ]
     }
 }

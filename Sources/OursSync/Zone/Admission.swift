@@ -72,7 +72,13 @@ public enum Admission {
     ) -> (admitted: RecordState, rejections: [String]) {
         let manifest = ParticipantManifest(current)
         guard let zone, !manifest.participants.isEmpty else { return (incoming, []) }
-        let ownerDevices = Set(manifest.participants[zone.owner]?.devices ?? [])
+        // The zone's owner, and whoever the manifest still lists as owner: during a handover
+        // the new owner's device has merged zone.json (new owner) before the old owner's
+        // manifest changes that went with it.
+        var ownerDevices = Set(manifest.participants[zone.owner]?.devices ?? [])
+        for participant in manifest.participants.values where participant.role == .owner {
+            ownerDevices.formUnion(participant.devices)
+        }
         let claimed = ParticipantManifest(incoming)
         var rejections: Set<String> = []
         let admitted = incoming.filtered { stamp in
@@ -87,7 +93,7 @@ public enum Admission {
             for entry in register.entries where !ownerDevices.contains(entry.stamp.device) && !known.contains(entry) {
                 let verdict = memberVerdict(
                     entry, participantID: participantID, field: field, known: manifest, claimed: claimed,
-                    code: code, zoneDirectory: zoneDirectory)
+                    incoming: incoming, code: code, zoneDirectory: zoneDirectory)
                 if let why = verdict {
                     rejections.insert(why)
                 } else {
@@ -100,11 +106,14 @@ public enum Admission {
 
     static func memberVerdict(
         _ entry: FieldEntry, participantID: String, field: String, known: ParticipantManifest,
-        claimed: ParticipantManifest, code: (String) -> ShareCode?, zoneDirectory: String
+        claimed: ParticipantManifest, incoming: RecordState, code: (String) -> ShareCode?, zoneDirectory: String
     ) -> String? {
         let device = entry.stamp.device
         if device.isHandEdit { return "participants.json was edited by hand (\(participantID).\(field)); only devices change it" }
         if let existing = known.participants[participantID] {
+            if isRejoin(entry, existing: existing, claimed: claimed, incoming: incoming, code: code, zoneDirectory: zoneDirectory) {
+                return nil
+            }
             guard existing.devices.contains(device) else {
                 return "\(describe(device, known)) may not change \(existing.name)'s \(field)"
             }
@@ -126,6 +135,24 @@ public enum Admission {
             return "\(newcomer.name) claims write access with a read-only code"
         }
         return nil
+    }
+
+    /// Someone who left or was removed joining again, in one write, with a share code of this
+    /// household made after they left (an old code cannot bring a removed member back).
+    static func isRejoin(
+        _ entry: FieldEntry, existing: Participant, claimed: ParticipantManifest, incoming: RecordState,
+        code: (String) -> ShareCode?, zoneDirectory: String
+    ) -> Bool {
+        guard existing.status == .left || existing.status == .removed,
+            let again = claimed.participants[existing.id], again.devices.contains(entry.stamp.device),
+            again.status == .active, again.role == .member, let codeText = again.code, codeText != existing.code,
+            incoming.fields[existing.id + ".code"]?.winner.stamp == entry.stamp,
+            let shareCode = code(codeText), shareCode.zone == zoneDirectory,
+            again.permission == .readOnly || shareCode.permission == .readWrite,
+            let created = UTCTime.parseISO8601(shareCode.createdAt), let left = existing.statusStamp,
+            created > left.millis
+        else { return false }
+        return true
     }
 
     static func describe(_ device: DeviceID, _ manifest: ParticipantManifest) -> String {

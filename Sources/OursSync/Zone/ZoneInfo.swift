@@ -7,6 +7,8 @@ public struct ZoneInfo: Sendable, Equatable {
     public var createdAt: String
     public var format: Int
     public var dissolvedAt: String?
+    /// Whether members other than the owner may make read-write codes.
+    public var membersMayInviteReadWrite = false
 
     public init(id: String, name: String, owner: String, createdAt: String, format: Int = 1, dissolvedAt: String? = nil) {
         self.id = id
@@ -26,6 +28,7 @@ public struct ZoneInfo: Sendable, Equatable {
         self.init(
             id: id, name: name, owner: owner, createdAt: values["createdAt"]?.stringValue ?? "",
             format: values["format"]?.intValue ?? 1, dissolvedAt: values["dissolvedAt"]?.stringValue)
+        membersMayInviteReadWrite = values["membersMayInviteReadWrite"]?.boolValue ?? false
     }
 
     /// The fields to write for a new zone document.

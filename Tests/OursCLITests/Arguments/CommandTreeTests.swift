@@ -22,7 +22,12 @@ import Testing
     ]
 
     /// Commands beyond cli.md, each a deliberate addition.
-    static let additions: [[String]] = [["recipe", "unfavorite"], ["help"], ["version"]]
+    static let additions: [[String]] = [
+        ["recipe", "unfavorite"], ["help"], ["version"],
+        // Read-only copies must be deletable; the owner may let members invite read-write;
+        // a conflict can be settled by keeping the winner.
+        ["household", "forget"], ["household", "allow-invites"], ["conflicts", "dismiss"],
+    ]
 
     @Test(arguments: contract)
     func contractCommandExistsAndRuns(path: [String]) throws {

@@ -28,6 +28,9 @@ import Testing
         ("household leave -y", .householdLeave(yes: true)),
         ("household dissolve", .householdDissolve(yes: false)),
         ("household dissolve --yes", .householdDissolve(yes: true)),
+        ("household forget Home --yes", .householdForget(name: "Home", yes: true)),
+        ("household allow-invites", .householdAllowInvites(allowed: true)),
+        ("household allow-invites --off", .householdAllowInvites(allowed: false)),
         ("invite", .invite(readOnly: false, expires: nil, uses: nil)),
         (
             "invite --read-only --expires 7d --uses 3",
@@ -57,6 +60,7 @@ import Testing
         ("status", .status),
         ("conflicts", .conflicts),
         ("conflicts restore 01HV3Z", .conflictsRestore(id: "01HV3Z")),
+        ("conflicts dismiss 01HV3Z", .conflictsDismiss(id: "01HV3Z")),
         ("doctor", .doctor(fix: false)),
         ("doctor --fix", .doctor(fix: true)),
         ("help", .help(path: [])),

@@ -27,6 +27,10 @@ public enum OursCommand: Sendable, Hashable {
     case householdLeave(yes: Bool)
     /// `ours household dissolve [--yes]`
     case householdDissolve(yes: Bool)
+    /// `ours household forget NAME [--yes]`: delete a read-only copy from this device.
+    case householdForget(name: String, yes: Bool)
+    /// `ours household allow-invites [--off]`
+    case householdAllowInvites(allowed: Bool)
     /// `ours invite [--read-only] [--expires DURATION] [--uses N]`; `uses` is at least 1.
     case invite(readOnly: Bool, expires: DurationText?, uses: Int?)
     /// `ours codes`
@@ -49,6 +53,8 @@ public enum OursCommand: Sendable, Hashable {
     case conflicts
     /// `ours conflicts restore ID`
     case conflictsRestore(id: String)
+    /// `ours conflicts dismiss ID`
+    case conflictsDismiss(id: String)
     /// `ours doctor [--fix]`
     case doctor(fix: Bool)
 

@@ -68,7 +68,13 @@ extension OursCommandTree {
                     arguments: [.required("ID", help: "The conflict's id, from 'ours conflicts'")]
                 ) { values throws(UsageError) in
                     try .conflictsRestore(id: values.argument("ID"))
-                }
+                },
+                CommandSpec(
+                    "dismiss", summary: "Keep the winning value and stop listing the conflict",
+                    arguments: [.required("ID", help: "The conflict's id, from 'ours conflicts'")]
+                ) { values throws(UsageError) in
+                    try .conflictsDismiss(id: values.argument("ID"))
+                },
             ]
         ) { _ throws(UsageError) in .conflicts },
         CommandSpec(
@@ -128,6 +134,19 @@ extension OursCommandTree {
                 options: [yes]
             ) { values throws(UsageError) in
                 .householdDissolve(yes: values.flag("yes"))
+            },
+            CommandSpec(
+                "forget", summary: "Delete a read-only copy kept after leaving, removal or dissolution",
+                arguments: [.required("NAME", help: "The household's name or id")], options: [yes]
+            ) { values throws(UsageError) in
+                try .householdForget(name: values.argument("NAME"), yes: values.flag("yes"))
+            },
+            CommandSpec(
+                "allow-invites",
+                summary: "Let members make read-write codes too, or stop them with --off (owner only)",
+                options: [.flag("off", help: "Only the owner makes read-write codes again")]
+            ) { values throws(UsageError) in
+                .householdAllowInvites(allowed: !values.flag("off"))
             },
         ])
 

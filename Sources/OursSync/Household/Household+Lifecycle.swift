@@ -1,0 +1,174 @@
+extension Household {
+    /// Leaves the household (members only). This device keeps a read-only copy and goes back
+    /// to private data.
+    /// - Throws: `.notPermitted` for the owner, who must hand over ownership first.
+    public func leave() throws(OursError) {
+        let (membership, me) = try activeSelf()
+        if membership.role == .owner {
+            throw .notPermitted(
+                "the owner cannot leave \(membership.name)",
+                hint: "Hand over ownership first with `ours household transfer MEMBER`, or end the household with `ours household dissolve`.")
+        }
+        try changeDocuments(manifest: [me.id + ".status": .string(Participant.Status.left.rawValue)])
+        try retire(as: .left)
+    }
+
+    /// Removes a member (owner only). Their devices notice on their next sync, stop syncing and
+    /// keep a read-only copy; every device ignores their changes made after this.
+    @discardableResult
+    public func removeMember(_ selector: String) throws(OursError) -> Participant {
+        let (membership, me) = try activeSelf()
+        try requireOwner(membership, "remove members")
+        let target = try participant(selector) { $0.status == .active || $0.status == .pending }
+        if target.id == me.id {
+            throw .usage("you cannot remove yourself", hint: "Hand over ownership first, or dissolve the household.")
+        }
+        try changeDocuments(manifest: [target.id + ".status": .string(Participant.Status.removed.rawValue)])
+        return target
+    }
+
+    /// Hands ownership to an active member (owner only); the old owner stays a read-write member.
+    @discardableResult
+    public func transfer(to selector: String) throws(OursError) -> Participant {
+        let (membership, me) = try activeSelf()
+        try requireOwner(membership, "hand over ownership")
+        let target = try participant(selector) { $0.status == .active }
+        if target.id == me.id { throw .usage("you already own \(membership.name)") }
+        try changeDocuments(
+            zone: ["owner": .string(target.id)],
+            manifest: [
+                target.id + ".role": .string(Participant.Role.owner.rawValue),
+                target.id + ".permission": .string(Participant.Permission.readWrite.rawValue),
+                me.id + ".role": .string(Participant.Role.member.rawValue),
+            ])
+        var updated = membership
+        updated.role = .member
+        try device.upsert(updated, makeCurrent: false)
+        return target
+    }
+
+    /// Ends the household (owner only): `zone.json` is marked dissolved and kept, so members
+    /// who are offline learn it later; the record files are removed from the folder; the
+    /// owner's records come back to their private data; every device keeps a read-only copy.
+    /// Files that are not records this device could read (a broken file, another tool's) stay.
+    /// - Returns: how many records came back to private data.
+    @discardableResult
+    public func dissolve() throws(OursError) -> Int {
+        let (membership, _) = try activeSelf()
+        try requireOwner(membership, "dissolve the household")
+        try sync()  // everything the others wrote comes back to the owner, not just what this device saw
+        try changeDocuments(zone: ["dissolvedAt": .string(UTCTime.iso8601(millis: device.clock.nowMillis()))])
+        let layout = try requireFolder()
+        let keys = try replica.keys()
+        try device.withLock { () throws(OursError) in
+            let personal = device.replica(Household.privateID)
+            for key in keys {
+                guard let state = try replica.load(key), !state.isDeleted else { continue }
+                let merged = try personal.load(key).map { $0.merging(state) } ?? state
+                try personal.save(merged, durability: .deferred)
+            }
+            try flush(personal.directory)
+            for key in keys { try? fileSystem.remove(layout.path(of: key)) }
+        }
+        try retire(as: .dissolved)
+        return try device.replica(Household.privateID).keys().count
+    }
+
+    /// Revokes a share code of this household (its creator or the owner).
+    @discardableResult
+    public func revokeCode(_ typed: String) throws(OursError) -> ShareCode {
+        let code: String
+        do { code = try ShareCode.normalize(typed) } catch { throw .usage(error.description) }
+        let (membership, me) = try activeSelf()
+        let layout = try requireFolder()
+        let store = CodeStore(fileSystem: fileSystem, root: layout.root)
+        guard var shareCode = try store.load(code), shareCode.zone == layout.directoryName else {
+            throw .notFound("no share code \(code) for \(membership.name)", hint: "`ours codes` lists them.")
+        }
+        guard membership.role == .owner || shareCode.createdBy == me.id else {
+            throw .notPermitted("only the owner or whoever made code \(code) can revoke it")
+        }
+        if shareCode.revokedAt == nil {
+            shareCode.revokedAt = UTCTime.iso8601(millis: device.clock.nowMillis())
+            try store.save(shareCode)
+        }
+        return shareCode
+    }
+
+    /// Lets members (not just the owner) make read-write codes, or stops them (owner only).
+    public func allowMembersToInviteReadWrite(_ allowed: Bool) throws(OursError) {
+        let (membership, _) = try activeSelf()
+        try requireOwner(membership, "change who may invite")
+        try changeDocuments(zone: ["membersMayInviteReadWrite": .bool(allowed)])
+    }
+
+    func activeSelf() throws(OursError) -> (Membership, Participant) {
+        guard var membership else {
+            throw .usage("this is private data, not a shared household", hint: "Create one with `ours household create`.")
+        }
+        guard membership.status == .active else { throw .notPermitted(LifecycleEvent(membership.status).message(household: name)) }
+        try refreshDocuments()
+        if let current = self.membership, current.status != .active {
+            throw .notPermitted(LifecycleEvent(current.status).message(household: name))
+        }
+        membership = self.membership ?? membership
+        let identity = try device.requireIdentity()
+        guard let me = try manifest().participants[identity.participantID] else {
+            throw .failed("this device is not in \(membership.name)'s participant list", hint: "Run `ours sync`, then try again.")
+        }
+        return (membership, me)
+    }
+
+    func requireOwner(_ membership: Membership, _ action: String) throws(OursError) {
+        guard membership.role == .owner else {
+            let owner = (try? ownerName()) ?? "the owner"
+            throw .notPermitted("only the owner can \(action)", hint: "Ask \(owner).")
+        }
+    }
+
+    /// Marks this device's membership ended; commands go back to private data.
+    func retire(as status: Membership.Status) throws(OursError) {
+        guard var membership else { return }
+        membership.status = status
+        try device.upsert(membership, makeCurrent: false)
+        try device.clearCurrent(ifItIs: membership.id)
+    }
+}
+
+extension LifecycleEvent {
+    /// The event that left a membership in `status` (`.left` for an active one, which has none).
+    public init(_ status: Membership.Status) {
+        switch status {
+        case .removed: self = .removed
+        case .dissolved: self = .dissolved
+        case .left, .active: self = .left
+        }
+    }
+}
+
+extension Device {
+    /// Deletes a read-only copy (after leaving, removal or dissolution) from this device.
+    /// - Throws: `.notPermitted` for a household this device is still active in.
+    public func forget(_ selector: String) throws(OursError) -> Membership {
+        guard let membership = try membership(matching: selector) else {
+            throw .usage("private data cannot be forgotten this way")
+        }
+        guard membership.status != .active else {
+            throw .notPermitted("\(membership.name) is not a read-only copy", hint: "Leave it first with `ours household leave`.")
+        }
+        try withLock { () throws(OursError) in
+            let (current, memberships) = try loadMemberships()
+            try saveMemberships(memberships.filter { $0.id != membership.id }, current: current == membership.id ? nil : current)
+            try removeTree(replica(membership.id).directory)
+        }
+        return membership
+    }
+
+    private func removeTree(_ path: String) throws(OursError) {
+        guard let stat = try? fileSystem.stat(path) else { return }
+        if stat.kind == .directory {
+            for entry in (try? fileSystem.list(path)) ?? [] { try removeTree(joinPath(path, entry.name)) }
+        }
+        try io { () throws(FileSystemError) in try fileSystem.remove(path) }
+    }
+}
