@@ -130,7 +130,11 @@ extension Commands {
     }
 
     func join(code: String, folder: String, name: String?) throws(OursError) {
-        let result = try device.join(code: code, folder: Device.absolutePathForCommandLine(folder), name: name)
+        let context = self.context
+        let result = try device.join(code: code, folder: Device.absolutePathForCommandLine(folder), name: name) { step in
+            context.progress(Commands.describe(step))
+        }
+        context.endProgress()
         let household = result.household
         let records = try household.recordCount()
         if context.json {
@@ -168,6 +172,17 @@ extension Commands {
              p.lastSeen ?? p.joinedAt ?? ""]
         }
         context.console.out(Table.render(["NAME", "ROLE", "PERMISSION", "STATUS", "DEVICES", "LAST SEEN"], rows))
+    }
+}
+
+extension Commands {
+    /// "Reading the household folder: 12000 files", "Merging 3000 of 100000 records".
+    static func describe(_ step: SyncProgress) -> String {
+        switch step.phase {
+        case .reading: "Reading the household folder: \(step.done) files…"
+        case .merging: "Merging \(step.done) of \(step.total ?? step.done) records…"
+        case .writing: "Writing \(step.done) of \(step.total ?? step.done) records…"
+        }
     }
 }
 

@@ -12,7 +12,9 @@ extension Commands {
             }
             throw .usage("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
         }
-        let report = try household.sync()
+        let context = self.context
+        let report = try household.sync { step in context.progress(Commands.describe(step)) }
+        context.endProgress()
         if context.json {
             context.printJSON(report.json)
             return report.lifecycle == nil ? 0 : OursError.Kind.notPermitted.exitCode

@@ -12,10 +12,13 @@ extension Device {
     ///   - typed: the code as typed: any case, spaces and dashes ignored.
     ///   - folder: where this device mounts the shared folder.
     ///   - name: how to appear to the others (this device's name when `nil`).
+    ///   - progress: called during the first sync of a big household.
     /// - Throws: `.usage` for a malformed code, `.notFound` for an unknown one, `.notPermitted`
     ///   for an expired, used-up or revoked code or a dissolved household, `.folderUnavailable`
     ///   when the folder or household is missing, `.failed` for a code that points outside the folder.
-    public func join(code typed: String, folder: String, name: String? = nil) throws(OursError) -> JoinResult {
+    public func join(
+        code typed: String, folder: String, name: String? = nil, progress: SyncProgressHandler? = nil
+    ) throws(OursError) -> JoinResult {
         let code: String
         do { code = try ShareCode.normalize(typed) } catch { throw .usage(error.description) }
         let root = try requireSharedFolder(folder, writable: false)
@@ -73,7 +76,7 @@ extension Device {
             }
             try upsert(membership, makeCurrent: true)
         }
-        let report = try household.sync()
+        let report = try household.sync(progress: progress)
         return JoinResult(household: household, alreadyMember: false, report: report)
     }
 

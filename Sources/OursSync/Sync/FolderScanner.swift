@@ -35,6 +35,7 @@ struct FolderScanner {
     let layout: ZoneLayout
     let previous: FolderIndex
     let mode: Mode
+    var progress: SyncProgressHandler?
     /// How deep under `records/` files are looked for (type, shard, file, and some slack).
     static let maximumDepth = 6
 
@@ -76,6 +77,7 @@ struct FolderScanner {
 
     private func look(at path: String, relativePath: String, into result: inout Result) {
         result.filesScanned += 1
+        if result.filesScanned % 1000 == 0 { progress?(SyncProgress(phase: .reading, done: result.filesScanned, total: nil)) }
         let shownPath = layout.directoryName + "/" + relativePath
         let stat: FileStat
         do {

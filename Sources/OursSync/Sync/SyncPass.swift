@@ -7,6 +7,7 @@
 struct SyncPass {
     let household: Household
     let mode: FolderScanner.Mode
+    var progress: SyncProgressHandler?
 
     func run() throws(OursError) -> SyncReport {
         try household.device.withLock { () throws(OursError) -> SyncReport in try runLocked() }
@@ -35,7 +36,7 @@ struct SyncPass {
         let manifest = try household.manifest()
 
         let previous = try replica.loadFolderIndex()
-        var scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: previous, mode: mode).scan()
+        var scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: previous, mode: mode, progress: progress).scan()
         report.filesScanned = scan.filesScanned
         report.filesRead = scan.filesRead
         report.problems += scan.problems
@@ -45,7 +46,8 @@ struct SyncPass {
         var farFuture: [SyncState.FarFutureStamp] = []
         var latest: Stamp?
         let now = device.clock.nowMillis()
-        for decoded in scan.decoded {
+        for (done, decoded) in scan.decoded.enumerated() {
+            if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: scan.decoded.count)) }
             let key = decoded.file.state.key
             let shown = layout.directoryName + "/" + decoded.relativePath
             let admission = Admission.admitRecord(decoded.file.state, manifest: manifest)
@@ -122,7 +124,8 @@ struct SyncPass {
     ) throws(OursError) {
         let fileSystem = household.fileSystem
         var written = 0
-        for key in keys {
+        for (done, key) in keys.enumerated() {
+            if done % 1000 == 999 { progress?(SyncProgress(phase: .writing, done: done + 1, total: keys.count)) }
             let state: RecordState
             if let cached = states[key] { state = cached } else if let loaded = try household.replica.load(key) {
                 state = loaded
@@ -201,9 +204,10 @@ struct SyncPass {
 extension Household {
     /// One full sync pass: every file in the household's folder is read and compared.
     /// - Throws: `.folderUnavailable` when the shared folder or the household's folder is missing.
+    /// - Parameter progress: called now and then during a long pass (a first sync of a big household).
     @discardableResult
-    public func sync() throws(OursError) -> SyncReport {
-        try SyncPass(household: self, mode: .sweep).run()
+    public func sync(progress: SyncProgressHandler? = nil) throws(OursError) -> SyncReport {
+        try SyncPass(household: self, mode: .sweep, progress: progress).run()
     }
 
     /// A quick pass that trusts unchanged file stats; `sync()` is the thorough one.

@@ -78,3 +78,17 @@ public struct RecordChange: Sendable, Hashable {
         return .object(object)
     }
 }
+
+/// How far a long sync pass has got, for a progress line on a terminal.
+public struct SyncProgress: Sendable {
+    public enum Phase: String, Sendable {
+        case reading, merging, writing
+    }
+
+    public var phase: Phase
+    public var done: Int
+    /// `nil` while the total is not known yet (reading the folder).
+    public var total: Int?
+}
+
+public typealias SyncProgressHandler = @Sendable (SyncProgress) -> Void
