@@ -18,7 +18,7 @@ struct Demo {
     func run() throws(OursError) -> Int32 {
         let base = FileManager.default.temporaryDirectory.path + "/ours-demo-" + RandomID.make(length: 6)
         let shared = base + "/shared-folder"
-        for path in [shared, base + "/sarah", base + "/mike"] {
+        for path in [shared, base + "/sarah", base + "/mike", base + "/gran"] {
             do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
                 throw .failed("cannot create the demo folder \(path): \(error.localizedDescription)")
             }
@@ -26,6 +26,7 @@ struct Demo {
         defer { try? FileManager.default.removeItem(atPath: base) }
         let sarah = Device(label: "Sarah's phone", home: base + "/sarah")
         let mike = Device(label: "Mike's laptop", home: base + "/mike")
+        let gran = Device(label: "Gran's tablet", home: base + "/gran")
         let started = Date()
 
         narrate("Two devices, one shared folder (\(shared)) — think Dropbox or Syncthing.")
@@ -69,13 +70,27 @@ struct Demo {
         try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent + "/../..")
         try step(mike, ["sync"])
         try step(sarah, ["status"])
+
+        narrate("Gran joins with a read-only code: she sees everything and changes nothing.")
+        let readOnly = try step(sarah, ["invite", "--read-only"])
+        try step(gran, ["init", "--name", "Gran"])
+        try step(gran, ["join", String(readOnly.prefix { $0 != "\n" }), "--folder", shared])
+        try step(gran, ["record", "list", "item"])
+        try step(gran, ["record", "put", "item", "--fields", #"{"name": "Biscuits"}"#], expecting: 3)
+
+        narrate("Mike moves out: he leaves and keeps a read-only copy. Then Sarah ends the household.")
+        try step(mike, ["household", "leave", "--yes"])
+        try step(sarah, ["members"])
+        try step(sarah, ["household", "dissolve", "--yes"])
+        try step(gran, ["sync"], expecting: 3)
+        try step(gran, ["--household", "Sarah & Mike's Home", "record", "list", "item"])
         narrate(String(format: "Done in %.1f s. The demo's folders have been removed.", Date().timeIntervalSince(started)))
         return 0
     }
 
     /// Runs one `ours` command as `device` and prints the command and its output.
     @discardableResult
-    private func step(_ device: Device, _ arguments: [String]) throws(OursError) -> String {
+    private func step(_ device: Device, _ arguments: [String], expecting expected: Int32 = 0) throws(OursError) -> String {
         let capture = CapturingConsole()
         var environment = context.environment
         environment["OURS_HOME"] = device.home
@@ -84,7 +99,8 @@ struct Demo {
         context.say("\n" + context.dim("[\(device.label)]") + " $ " + context.bold("ours " + arguments.map(Demo.quote).joined(separator: " ")))
         context.console.out(capture.output)
         if !capture.errorOutput.isEmpty { context.console.out(capture.errorOutput) }
-        guard code == 0 else { throw .failed("the demo step `ours \(arguments.joined(separator: " "))` failed (exit \(code))") }
+        if expected != 0 { context.say(context.dim("(exit \(code))")) }
+        guard code == expected else { throw .failed("the demo step `ours \(arguments.joined(separator: " "))` failed (exit \(code))") }
         return capture.output
     }
 
@@ -98,7 +114,15 @@ struct Demo {
         return shared + "/" + zone + "/records/" + ZoneLayout.relativePath(of: try! RecordKey(type: "item", id: id))
     }
 
+    /// Quotes an argument the way a shell needs it, so the printed commands can be pasted.
     static func quote(_ argument: String) -> String {
-        argument.contains(where: { " \"'&{}".contains($0) }) ? "'" + argument + "'" : argument
+        guard argument.contains(where: { " \"'&{}$`\\".contains($0) }) else { return argument }
+        if !argument.contains("'") { return "'" + argument + "'" }
+        var escaped = ""
+        for character in argument {
+            if "\"$`\\".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "\"" + escaped + "\""
     }
 }
