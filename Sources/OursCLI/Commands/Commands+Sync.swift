@@ -108,7 +108,7 @@ extension Commands {
             printProblems(report.problems)
             if report.isHealthy { context.say("No problems found.") }
         }
-        return report.isHealthy || fix && report.problems.isEmpty ? 0 : 1
+        return report.isHealthy ? 0 : 1
     }
 
     func printProblems(_ problems: [Problem]) {

@@ -24,8 +24,8 @@ extension Household {
     /// Temporary files older than this are leftovers of a crash, not a write in progress.
     static let staleTemporaryMillis: Int64 = 10 * 60 * 1000
 
-    /// Checks the household's folder and this device's copy; with `fix`, repairs what it can.
-    /// Without `fix` nothing is written anywhere.
+    /// Checks the household's folder and this device's copy; with `fix`, repairs what it can
+    /// and reports what is left. Without `fix` nothing is written anywhere.
     public func doctor(fix: Bool) throws(OursError) -> DoctorReport {
         var report = DoctorReport()
         let now = device.clock.nowMillis()
@@ -48,12 +48,17 @@ extension Household {
             report.fixed.append("re-stamped \(farFuture.count) record(s) written by a device with a wrong clock")
         }
         report.pendingChanges = try replica.pendingKeys().count
-        guard membership != nil else { return report }
+        guard membership != nil else {
+            guard fix else { return report }
+            var after = try doctor(fix: false)
+            after.fixed = report.fixed
+            return after
+        }
         let layout = try requireFolder()
         let scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: FolderIndex(), mode: .sweep).scan()
         report.problems += scan.problems
         report.conflictCopies = scan.strays.values.map(\.count).reduce(0, +)
-        let present = Set(scan.index.entries.compactMap { path, entry -> RecordKey? in
+        let present = Set(scan.index.allEntries.compactMap { path, entry -> RecordKey? in
             if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
             return nil
         })
@@ -66,7 +71,10 @@ extension Household {
             let sync = try self.sync()
             if sync.filesRestored > 0 { report.fixed.append("restored \(sync.filesRestored) missing file(s)") }
             if sync.copiesRemoved > 0 { report.fixed.append("merged and removed \(sync.copiesRemoved) conflict copies") }
-            report.pendingChanges = try replica.pendingKeys().count
+            // What is left after repairing is what the person still has to look at.
+            var after = try doctor(fix: false)
+            after.fixed = report.fixed
+            return after
         }
         return report
     }

@@ -4,10 +4,14 @@
 /// not parse is reported with its line and column and remembered as broken, so nothing
 /// overwrites it.
 struct FolderScanner {
-    enum Mode: Sendable {
-        /// Read every file and compare digests: catches edits that kept size and time.
+    enum Mode: Sendable, Equatable {
+        /// Read every file and compare digests: catches edits that kept size and times, on
+        /// file systems that lie about times.
         case sweep
-        /// Trust an unchanged size, modification time, change time and inode.
+        /// List every folder and stat every file; read files whose stat changed.
+        case stat
+        /// Stat every folder; list only folders whose stat changed (a file was added, removed
+        /// or renamed in them), and reuse the rest of the index as it was.
         case quick
     }
 
@@ -20,7 +24,8 @@ struct FolderScanner {
         var index = FolderIndex()
         /// Files whose bytes changed since the index, decoded.
         var decoded: [DecodedFile] = []
-        /// Non-canonical files holding a record (conflict copies, copies made by people).
+        /// Non-canonical files holding a record (conflict copies, copies made by people), in
+        /// the folders that were listed.
         var strays: [RecordKey: [String]] = [:]
         /// Relative paths of files that do not parse.
         var broken: Set<String> = []
@@ -29,6 +34,8 @@ struct FolderScanner {
         var problems: [Problem] = []
         var filesScanned = 0
         var filesRead = 0
+        /// Whether the index differs from the previous one.
+        var changed = false
     }
 
     let fileSystem: any FileSystem
@@ -36,49 +43,107 @@ struct FolderScanner {
     let previous: FolderIndex
     let mode: Mode
     var progress: SyncProgressHandler?
+    /// Folders whose files are read again in full even in a quick pass: a rolling sweep, so
+    /// in-place edits that kept every time are caught without reading everything at once.
+    var reread: (@Sendable (String) -> Bool)?
+    /// Files that failed to parse while still changing (a sync tool writing them): not
+    /// reported as broken until they settle.
+    var settling: (@Sendable (String, FileStat) -> Bool)?
     /// How deep under `records/` files are looked for (type, shard, file, and some slack).
     static let maximumDepth = 6
 
     func scan() -> Result {
         var result = Result()
-        walk(directory: layout.records, relative: "records", depth: 0, into: &result)
-        for (path, entry) in previous.entries where result.index.entries[path] == nil {
-            if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) {
-                result.vanished.insert(key)
-            }
+        walk(relative: "records", depth: 0, into: &result)
+        for (path, directory) in previous.directories where result.index.directories[path] == nil {
+            collectVanished(directory, at: path, into: &result)
+            result.changed = true
         }
         return result
     }
 
-    private func walk(directory: String, relative: String, depth: Int, into result: inout Result) {
+    private func collectVanished(_ directory: FolderIndex.Directory, at path: String, into result: inout Result) {
+        for (name, entry) in directory.files {
+            if case .record(let key) = entry.content, path + "/" + name == "records/" + ZoneLayout.relativePath(of: key) {
+                result.vanished.insert(key)
+            }
+        }
+    }
+
+    private func walk(relative: String, depth: Int, into result: inout Result) {
+        let directoryPath = joinPath(layout.zone, relative)
+        let stat: FileStat
+        do {
+            guard let found = try fileSystem.stat(directoryPath), found.kind == .directory else { return }
+            stat = found
+        } catch {
+            result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
+            return
+        }
+        let known = previous.directories[relative]
+        if mode == .quick, let known, known.matches(stat), !(reread?(relative) ?? false) {
+            reuse(known, at: relative, depth: depth, into: &result)
+            return
+        }
         let entries: [DirectoryEntry]
-        do { entries = try fileSystem.list(directory) } catch {
+        do { entries = try fileSystem.list(directoryPath) } catch {
             if error.reason != .notFound {
                 result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
             }
             return
         }
+        result.index.directories[relative] = FolderIndex.Directory(stat: stat)
+        if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
         for entry in entries where !FolderNames.isIgnored(entry.name) {
-            let path = joinPath(directory, entry.name)
             let relativePath = relative + "/" + entry.name
             switch entry.kind {
-            case .directory where depth < FolderScanner.maximumDepth:
-                walk(directory: path, relative: relativePath, depth: depth + 1, into: &result)
+            case .directory where depth < FolderScanner.maximumDepth && FolderIndex.isIndexable(entry.name):
+                result.index.directories[relative]?.subdirectories.insert(entry.name)
+                walk(relative: relativePath, depth: depth + 1, into: &result)
             case .symlink:
                 result.problems.append(
                     Problem(.symlink, path: layout.directoryName + "/" + relativePath, "symbolic link ignored; Ours never follows links"))
             case .file where FolderNames.isRecordCandidate(entry.name):
-                look(at: path, relativePath: relativePath, into: &result)
+                look(at: relativePath, name: entry.name, in: relative, known: known?.files[entry.name], into: &result)
             default:
                 continue
             }
         }
+        if let known {
+            for (name, entry) in known.files where result.index.directories[relative]?.files[name] == nil {
+                result.changed = true
+                if case .record(let key) = entry.content, relative + "/" + name == "records/" + ZoneLayout.relativePath(of: key) {
+                    result.vanished.insert(key)
+                }
+            }
+        }
     }
 
-    private func look(at path: String, relativePath: String, into result: inout Result) {
+    /// An unchanged folder: its files are as they were; its subfolders are looked at in turn.
+    private func reuse(_ known: FolderIndex.Directory, at relative: String, depth: Int, into result: inout Result) {
+        var copy = known
+        copy.subdirectories = []
+        result.index.directories[relative] = copy
+        result.filesScanned += known.files.count
+        for (name, entry) in known.files where entry.content == .broken {
+            result.broken.insert(relative + "/" + name)
+        }
+        for name in known.subdirectories.sorted() where depth < FolderScanner.maximumDepth {
+            let before = result.index.directories[relative + "/" + name]
+            walk(relative: relative + "/" + name, depth: depth + 1, into: &result)
+            if before != nil || result.index.directories[relative + "/" + name] != nil {
+                result.index.directories[relative]?.subdirectories.insert(name)
+            }
+        }
+    }
+
+    private func look(
+        at relativePath: String, name: String, in directory: String, known: FolderIndex.Entry?, into result: inout Result
+    ) {
         result.filesScanned += 1
         if result.filesScanned % 1000 == 0 { progress?(SyncProgress(phase: .reading, done: result.filesScanned, total: nil)) }
         let shownPath = layout.directoryName + "/" + relativePath
+        let path = joinPath(layout.zone, relativePath)
         let stat: FileStat
         do {
             guard let found = try fileSystem.stat(path), found.kind == .file else { return }
@@ -87,16 +152,15 @@ struct FolderScanner {
             result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
             return
         }
-        let known = previous.entries[relativePath]
-        if mode == .quick, let known, known.matches(stat), case .record(let key) = known.content {
-            record(known, key: key, relativePath: relativePath, into: &result)
+        let indexable = FolderIndex.isIndexable(name)
+        if mode != .sweep, !(reread?(directory) ?? false), let known, known.matches(stat), case .record(let key) = known.content {
+            keep(known, key: key, name: name, in: directory, indexable: indexable, into: &result)
             return
         }
         let bytes: [UInt8]
         do { bytes = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
             if case .tooLarge = error.reason {
-                result.problems.append(
-                    Problem(.brokenFile, path: shownPath, RecordFileError.tooLarge(Int(stat.size)).description))
+                result.problems.append(Problem(.brokenFile, path: shownPath, RecordFileError.tooLarge(Int(stat.size)).description))
                 result.broken.insert(relativePath)
             } else if error.reason != .notFound {
                 result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
@@ -106,36 +170,42 @@ struct FolderScanner {
         result.filesRead += 1
         let digest = Digest.of(bytes)
         if let known, known.digest == digest, case .record(let key) = known.content {
-            record(FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key,
-                   relativePath: relativePath, into: &result)
+            if !known.matches(stat) { result.changed = true }
+            keep(FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key, name: name, in: directory,
+                 indexable: indexable, into: &result)
             return
         }
+        result.changed = true
         let components = relativePath.split(separator: "/").map(String.init)
         let fallbackType = components.count >= 3 && RecordKey.isValidType(components[1]) ? components[1] : nil
-        let fileName = components.last ?? ""
         do {
             let file = try RecordFile.decode(
                 bytes, fallbackType: fallbackType,
-                fallbackID: FolderNames.handMadeID(fileName: fileName, relativePath: relativePath),
+                fallbackID: FolderNames.handMadeID(fileName: name, relativePath: relativePath),
                 modifiedMillis: stat.modifiedMillis)
             let entry = FolderIndex.Entry(stat: stat, digest: digest, content: .record(file.state.key))
-            record(entry, key: file.state.key, relativePath: relativePath, into: &result)
+            keep(entry, key: file.state.key, name: name, in: directory, indexable: indexable, into: &result)
             result.decoded.append(DecodedFile(relativePath: relativePath, file: file))
         } catch {
+            result.broken.insert(relativePath)
+            if settling?(relativePath, stat) ?? false { return }  // still being written; read again next time
             let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
             let position = error.position
             result.problems.append(
                 Problem(kind, path: shownPath, error.description + "; left as it is until fixed",
                         line: position?.line, column: position?.column))
-            result.broken.insert(relativePath)
-            if FolderIndex.isIndexable(relativePath) {
-                result.index.entries[relativePath] = FolderIndex.Entry(stat: stat, digest: digest, content: .broken)
+            if indexable {
+                result.index.directories[directory]?.files[name] = FolderIndex.Entry(stat: stat, digest: digest, content: .broken)
             }
         }
     }
 
-    private func record(_ entry: FolderIndex.Entry, key: RecordKey, relativePath: String, into result: inout Result) {
-        if FolderIndex.isIndexable(relativePath) { result.index.entries[relativePath] = entry }
+    private func keep(
+        _ entry: FolderIndex.Entry, key: RecordKey, name: String, in directory: String, indexable: Bool,
+        into result: inout Result
+    ) {
+        if indexable { result.index.directories[directory]?.files[name] = entry }
+        let relativePath = directory + "/" + name
         if relativePath != "records/" + ZoneLayout.relativePath(of: key) {
             result.strays[key, default: []].append(relativePath)
         }

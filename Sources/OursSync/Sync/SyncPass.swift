@@ -8,18 +8,30 @@ struct SyncPass {
     let household: Household
     let mode: FolderScanner.Mode
     var progress: SyncProgressHandler?
+    /// The folder index a long-running watcher keeps in memory; read from the replica when `nil`.
+    var index: FolderIndex?
+    /// Folders to read in full even in a quick pass (a rolling sweep).
+    var reread: (@Sendable (String) -> Bool)?
+    /// Broken files that may still be being written by a sync tool (see `FolderScanner`).
+    var settling: (@Sendable (String, FileStat) -> Bool)?
 
-    func run() throws(OursError) -> SyncReport {
-        try household.device.withLock { () throws(OursError) -> SyncReport in try runLocked() }
+    /// The pass's report, and the folder index as it is now (to keep for the next pass).
+    struct Outcome {
+        var report: SyncReport
+        var index: FolderIndex?
     }
 
-    private func runLocked() throws(OursError) -> SyncReport {
+    func run() throws(OursError) -> Outcome {
+        try household.device.withLock { () throws(OursError) -> Outcome in try runLocked() }
+    }
+
+    private func runLocked() throws(OursError) -> Outcome {
         let device = household.device
         let replica = household.replica
         let fileSystem = household.fileSystem
         var report = SyncReport()
         report.startedAt = device.clock.nowMillis()
-        guard let initial = household.membership else { return report }
+        guard let initial = household.membership else { return Outcome(report: report, index: index) }
         guard initial.status == .active else {
             throw .notPermitted(LifecycleEvent(initial.status).message(household: initial.name), hint: "It stays listable: `ours --household \"\(initial.name)\" record list TYPE`.")
         }
@@ -30,13 +42,17 @@ struct SyncPass {
         if let event = try LifecycleCheck(household: household).apply(folderWritable: canWriteFolder) {
             report.lifecycle = event
             report.durationMillis = device.clock.nowMillis() - report.startedAt
-            return report
+            return Outcome(report: report, index: index)
         }
         let canWriteRecords = canWriteFolder && household.membership?.canWrite == true
         let manifest = try household.manifest()
 
-        let previous = try replica.loadFolderIndex()
-        var scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: previous, mode: mode, progress: progress).scan()
+        let previous: FolderIndex
+        if let index { previous = index } else { previous = try replica.loadFolderIndex() }
+        var scan = FolderScanner(
+            fileSystem: fileSystem, layout: layout, previous: previous, mode: mode, progress: progress, reread: reread,
+            settling: settling
+        ).scan()
         report.filesScanned = scan.filesScanned
         report.filesRead = scan.filesRead
         report.problems += scan.problems
@@ -53,7 +69,7 @@ struct SyncPass {
             let admission = Admission.admitRecord(decoded.file.state, manifest: manifest)
             if !admission.unknown.isEmpty {
                 blocked.insert(key)
-                scan.index.entries[decoded.relativePath] = nil  // read again next time
+                scan.index.setEntry(nil, at: decoded.relativePath)  // read again next time
                 let devices = admission.unknown.map(\.rawValue).sorted().joined(separator: ", ")
                 report.problems.append(
                     Problem(.unknownWriter, path: shown,
@@ -87,8 +103,9 @@ struct SyncPass {
         let pending = Set(try replica.pendingKeys())
         var missing = scan.vanished
         if mode == .sweep {
-            let present = Set(scan.index.entries.values.compactMap { entry -> RecordKey? in
-                if case .record(let key) = entry.content { return key } else { return nil }
+            let present = Set(scan.index.allEntries.compactMap { path, entry -> RecordKey? in
+                if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
+                return nil
             })
             for key in try replica.keys() where !present.contains(key) { missing.insert(key) }
         }
@@ -103,19 +120,37 @@ struct SyncPass {
             removeStrays(scan: &scan, correct: correct, states: states, report: &report, layout: layout)
         }
 
-        try replica.saveFolderIndex(scan.index)
+        if scan.changed || index == nil { try replica.saveFolderIndex(scan.index) }
+        try saveState(report: &report, farFuture: farFuture, now: now, busy: scan.changed || !report.changes.isEmpty)
+        return Outcome(report: report, index: scan.index)
+    }
+
+    /// Records the pass for `ours status`. An idle pass of a watcher writes nothing, unless
+    /// the last record is a minute old: polling stays nearly free.
+    private func saveState(report: inout SyncReport, farFuture: [SyncState.FarFutureStamp], now: Int64, busy: Bool) throws(OursError) {
+        let replica = household.replica
         var syncState = try replica.loadSyncState()
+        let problems = report.problems.filter { $0.kind != .restoredFile }
+        let fresh = syncState.lastSyncMillis.map { now - $0 < 60_000 } ?? false
+        if index != nil, !busy, fresh, farFuture.isEmpty, problems == syncState.problems { return }
         syncState.lastSyncMillis = now
-        syncState.problems = report.problems.filter { $0.kind != .restoredFile }
+        syncState.problems = problems
         syncState.farFuture = try stillFarFuture(syncState.farFuture + farFuture, now: now)
-        report.durationMillis = device.clock.nowMillis() - report.startedAt
+        report.durationMillis = household.device.clock.nowMillis() - report.startedAt
         var summary = report.json.objectValue ?? [:]
         summary["changes"] = nil
         summary["problems"] = nil
         syncState.lastReport = summary
         try replica.saveSyncState(syncState)
         try household.flush(replica.directory)
-        return report
+    }
+
+    private func indexWritten(
+        path: String, relative: String, digest: UInt64, key: RecordKey, scan: inout FolderScanner.Result
+    ) throws(FileSystemError) {
+        guard let stat = try household.fileSystem.stat(path) else { return }
+        scan.index.setEntry(FolderIndex.Entry(stat: stat, digest: digest, content: .record(key)), at: relative)
+        scan.changed = true
     }
 
     private func writeBack(
@@ -137,7 +172,7 @@ struct SyncPass {
             if scan.broken.contains(relative) { continue }  // a person's bytes: never overwritten while broken
             let bytes = RecordFile.encode(state)
             let digest = Digest.of(bytes)
-            if let entry = scan.index.entries[relative], entry.digest == digest {
+            if let entry = scan.index.entry(at: relative), entry.digest == digest {
                 correct.insert(key)
                 continue
             }
@@ -145,9 +180,7 @@ struct SyncPass {
             do {
                 if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
                 try fileSystem.writeAtomically(path, bytes, durability: .deferred)
-                if let stat = try fileSystem.stat(path) {
-                    scan.index.entries[relative] = FolderIndex.Entry(stat: stat, digest: digest, content: .record(key))
-                }
+                try indexWritten(path: path, relative: relative, digest: digest, key: key, scan: &scan)
             } catch {
                 report.problems.append(Problem(.writeFailed, path: layout.directoryName + "/" + relative, error.description))
                 continue
@@ -175,7 +208,8 @@ struct SyncPass {
             for relative in paths {
                 do {
                     try household.fileSystem.remove(joinPath(layout.zone, relative))
-                    scan.index.entries[relative] = nil
+                    scan.index.setEntry(nil, at: relative)
+                    scan.changed = true
                     report.copiesRemoved += 1
                 } catch {
                     report.problems.append(Problem(.writeFailed, path: layout.directoryName + "/" + relative, error.description))
@@ -207,12 +241,12 @@ extension Household {
     /// - Parameter progress: called now and then during a long pass (a first sync of a big household).
     @discardableResult
     public func sync(progress: SyncProgressHandler? = nil) throws(OursError) -> SyncReport {
-        try SyncPass(household: self, mode: .sweep, progress: progress).run()
+        try SyncPass(household: self, mode: .sweep, progress: progress).run().report
     }
 
-    /// A quick pass that trusts unchanged file stats; `sync()` is the thorough one.
+    /// A quick pass that lists only folders whose stat changed; `sync()` is the thorough one.
     @discardableResult
     public func quickSync() throws(OursError) -> SyncReport {
-        try SyncPass(household: self, mode: .quick).run()
+        try SyncPass(household: self, mode: .quick).run().report
     }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import OursSync
+
+/// The scanner's three depths of looking, on a real directory (so times, ctime and inodes are
+/// the kernel's own).
+@Suite("Folder scanner: quick, stat and sweep passes")
+struct FolderScannerTests {
+    let temp = TemporaryDirectory("scanner")
+    let fileSystem = LocalFileSystem()
+    var layout: ZoneLayout { ZoneLayout(root: temp.path, directoryName: "home") }
+
+    func write(_ key: RecordKey, _ fields: [String: JSONValue]) throws {
+        var state = RecordState(key: key)
+        state.write(fields.mapValues { $0 }, at: Stamp(millis: 1_700_000_000_000, device: DeviceID("aaaaaaaa")!))
+        let path = layout.path(of: key)
+        try fileSystem.createDirectory(parentPath(path))
+        try fileSystem.writeAtomically(path, RecordFile.encode(state), durability: .deferred)
+    }
+
+    func scan(_ previous: FolderIndex, _ mode: FolderScanner.Mode) -> FolderScanner.Result {
+        FolderScanner(fileSystem: fileSystem, layout: layout, previous: previous, mode: mode).scan()
+    }
+
+    func key(_ id: String) -> RecordKey { try! RecordKey(type: "item", id: id) }
+
+    func populated(_ count: Int) throws -> FolderIndex {
+        try fileSystem.createDirectory(layout.records)
+        for number in 0..<count { try write(key("r\(number)"), ["name": .string("thing \(number)")]) }
+        let first = scan(FolderIndex(), .sweep)
+        #expect(first.decoded.count == count)
+        return first.index
+    }
+
+    @Test func anIdleQuickPassReadsNothingAndChangesNothing() throws {
+        let index = try populated(50)
+        let idle = scan(index, .quick)
+        #expect(idle.filesRead == 0)
+        #expect(idle.decoded.isEmpty)
+        #expect(!idle.changed)
+        #expect(idle.index == index)
+        #expect(idle.filesScanned == 50)
+    }
+
+    @Test func aQuickPassFindsANewFileAndAVanishedOne() throws {
+        let index = try populated(20)
+        try write(key("new"), ["name": "New"])
+        try fileSystem.remove(layout.path(of: key("r3")))
+        let quick = scan(index, .quick)
+        #expect(quick.decoded.map(\.file.state.key) == [key("new")])
+        #expect(quick.vanished == [key("r3")])
+        #expect(quick.changed)
+        #expect(quick.filesRead == 1, "only the new file is read")
+    }
+
+    @Test func aQuickPassNoticesAWholeRecordsFolderGone() throws {
+        let index = try populated(10)
+        try FileManager.default.removeItem(atPath: layout.records + "/item")
+        let quick = scan(index, .quick)
+        #expect(quick.vanished.count == 10)
+    }
+
+    @Test func anInPlaceEditThatRestoresTheOldTimeIsCaughtByTheStatPassAndTheSweep() throws {
+        let index = try populated(5)
+        let path = layout.path(of: key("r2"))
+        let before = try #require(try fileSystem.stat(path))
+        // Same length, same name, old modification time put back — as some tools do.
+        var text = String(decoding: try fileSystem.read(path, limit: 1 << 20), as: UTF8.self)
+        text = text.replacingOccurrences(of: "thing 2", with: "THING 2")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))  // in place, same inode
+        try fileSystem.setModified(path, nanos: before.modifiedNanos)
+
+        #expect(scan(index, .quick).decoded.isEmpty, "a quick pass trusts the unchanged folder")
+        let stat = scan(index, .stat)
+        #expect(stat.decoded.map(\.file.state.key) == [key("r2")], "the change time moved")
+        let sweep = scan(index, .sweep)
+        #expect(sweep.decoded.map(\.file.state.key) == [key("r2")])
+        #expect(sweep.decoded.first?.file.handEditedFields == ["name"])
+    }
+
+    @Test func aRollingSweepRereadsChosenFoldersInAQuickPass() throws {
+        let index = try populated(30)
+        let target = "records/item/" + ZoneLayout.shard(of: "r7")
+        var scanner = FolderScanner(fileSystem: fileSystem, layout: layout, previous: index, mode: .quick)
+        scanner.reread = { $0 == target }
+        let result = scanner.scan()
+        let expected = (0..<30).filter { "records/item/" + ZoneLayout.shard(of: "r\($0)") == target }.count
+        #expect(result.filesRead == expected)
+        #expect(result.decoded.isEmpty, "same bytes: read, hashed, not parsed")
+    }
+
+    @Test func aSettlingFileIsNotReportedUntilItSettles() throws {
+        let index = try populated(3)
+        let path = layout.records + "/item/zz/half.json"
+        try fileSystem.createDirectory(parentPath(path))
+        try Data("{\"name\": \"Half".utf8).write(to: URL(fileURLWithPath: path))
+        var scanner = FolderScanner(fileSystem: fileSystem, layout: layout, previous: index, mode: .quick)
+        scanner.settling = { _, _ in true }
+        let settling = scanner.scan()
+        #expect(settling.problems.isEmpty)
+        #expect(settling.broken.contains("records/item/zz/half.json"), "never overwritten meanwhile")
+        scanner.settling = { _, _ in false }
+        let settled = scanner.scan()
+        #expect(settled.problems.map(\.kind) == [.brokenFile])
+        #expect(settled.problems.first?.line == 1)
+    }
+
+    @Test func theIndexSurvivesEncoding() throws {
+        let index = try populated(25)
+        #expect(FolderIndex.decode(index.encode()) == index)
+        #expect(FolderIndex.decode(Array("ours-folder-index 1\nx".utf8)) == FolderIndex(), "an older index is just dropped")
+    }
+}
