@@ -32,8 +32,7 @@ extension Household {
         if try device.currentClock().lead(now: now) > HybridLogicalClock.maximumDriftMillis {
             report.problems.append(clockAheadProblem(now: now))
             if fix {
-                let identity = try device.rotateDeviceID()
-                try registerRotatedDevice(identity)
+                let identity = try rotateDeviceID()
                 report.fixed.append("this device now stamps as \(identity.deviceID) with an honest clock")
             }
         }
@@ -114,20 +113,28 @@ extension Household {
         try writeThrough(Array(records.keys))
     }
 
-    /// Adds a rotated device id to this person's entry in every household they are active in.
-    func registerRotatedDevice(_ identity: DeviceIdentity) throws(OursError) {
+    /// Gives this device a new id with an honest clock. The old id, which every device knows,
+    /// first adds the new one to this person's entry in every household they are active in:
+    /// a manifest change stamped by the new id itself would be ignored everywhere (no one lists
+    /// it yet), and every later change by this device would wait forever as an unknown writer.
+    func rotateDeviceID() throws(OursError) -> DeviceIdentity {
+        let newID = DeviceID.random()
+        let participantID = try device.requireIdentity().participantID
+        var active: [Household] = []
         for membership in try device.memberships() where membership.status == .active {
             let household = Household(device: device, membership: membership)
             try device.withLock { () throws(OursError) in
                 guard var manifest = try household.replica.loadManifest() else { return }
-                let me = ParticipantManifest(manifest).participants[identity.participantID]
-                let devices = (me?.devices ?? []) + [identity.deviceID]
-                manifest.write(
-                    [identity.participantID + ".devices": .array(devices.map { .string($0.rawValue) })], at: try device.stamp())
+                let me = ParticipantManifest(manifest).participants[participantID]
+                let devices = (me?.devices ?? []) + [newID]
+                manifest.write([participantID + ".devices": .array(devices.map { .string($0.rawValue) })], at: try device.stamp())
                 try household.replica.saveManifest(manifest)
             }
-            _ = try? household.sync()
+            active.append(household)
         }
+        let identity = try device.rotateDeviceID(to: newID)
+        for household in active { _ = try? household.sync() }
+        return identity
     }
 
     func staleTemporaryFiles(in directory: String, now: Int64, depth: Int) -> [String] {

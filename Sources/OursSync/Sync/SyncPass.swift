@@ -59,6 +59,7 @@ struct SyncPass {
 
         var states: [RecordKey: RecordState] = [:]
         var blocked: Set<RecordKey> = []
+        var arrived: Set<RecordKey> = []  // new to this replica in this pass: nothing to restore
         var farFuture: [SyncState.FarFutureStamp] = []
         var latest: Stamp?
         let now = device.clock.nowMillis()
@@ -82,6 +83,7 @@ struct SyncPass {
             report.handEdits += decoded.file.handEditedFields.isEmpty ? 0 : 1
             let before: RecordState?
             if let cached = states[key] { before = cached } else { before = try replica.load(key) }
+            if before == nil { arrived.insert(key) }
             let merged = before.map { $0.merging(admission.admitted) } ?? admission.admitted
             for (field, register) in admission.admitted.fields {
                 for entry in register.entries where entry.stamp.millis > now + HybridLogicalClock.maximumDriftMillis {
@@ -110,7 +112,7 @@ struct SyncPass {
             for key in try replica.keys() where !present.contains(key) { missing.insert(key) }
         }
         let toWrite = Set(states.keys).union(pending).union(missing).subtracting(blocked)
-        let restoring = missing.subtracting(pending)
+        let restoring = missing.subtracting(pending).subtracting(arrived)
         var correct: Set<RecordKey> = []
         if canWriteRecords {
             try writeBack(
@@ -135,7 +137,7 @@ struct SyncPass {
         if index != nil, !busy, fresh, farFuture.isEmpty, problems == syncState.problems { return }
         syncState.lastSyncMillis = now
         syncState.problems = problems
-        syncState.farFuture = try stillFarFuture(syncState.farFuture + farFuture, now: now)
+        syncState.farFuture = try household.stillFarFuture(syncState.farFuture + farFuture, now: now)
         report.durationMillis = household.device.clock.nowMillis() - report.startedAt
         var summary = report.json.objectValue ?? [:]
         summary["changes"] = nil
@@ -216,22 +218,6 @@ struct SyncPass {
                 }
             }
         }
-    }
-
-    /// Keeps the far-future findings that are still in the replica and still ahead.
-    private func stillFarFuture(_ findings: [SyncState.FarFutureStamp], now: Int64) throws(OursError)
-        -> [SyncState.FarFutureStamp]
-    {
-        var result: Set<SyncState.FarFutureStamp> = []
-        for finding in findings where finding.stamp.millis > now + HybridLogicalClock.maximumDriftMillis {
-            let parts = finding.record.split(separator: "/").map(String.init)
-            guard parts.count == 2, let key = try? RecordKey(type: parts[0], id: parts[1]),
-                let state = try household.replica.load(key),
-                state.fields[finding.field]?.entries.contains(where: { $0.stamp == finding.stamp }) == true
-            else { continue }
-            result.insert(finding)
-        }
-        return result.sorted { ($0.record, $0.field) < ($1.record, $1.field) }
     }
 }
 
