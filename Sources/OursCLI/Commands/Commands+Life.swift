@@ -1,9 +1,61 @@
+import OursHousehold
 import OursSync
 
 extension Commands {
     /// Runs the "household life" commands (lists, items, recipes, meals, chores, tasks,
     /// categories, export); `nil` when `command` is not one of them.
     func runHouseholdLife(_ command: OursCommand) throws(OursError) -> Int32? {
-        nil
+        switch command {
+        case .add(let items, let list, let qty, let category, let note):
+            try add(items, list: list, qty: qty, category: category, note: note)
+        case .check(let item, let list): try check(item, list: list)
+        case .uncheck(let item, let list): try uncheck(item, list: list)
+        case .remove(let item, let list): try removeItem(item, list: list)
+        case .listCreate(let name): try listCreate(name)
+        case .listShow(let name, let consolidated): try listShow(name, consolidated: consolidated)
+        case .listRename(let name, let newName): try listRename(name, to: newName)
+        case .listArchive(let name): try listArchive(name)
+        case .listDelete(let name, let yes): try listDelete(name, yes: yes)
+        case .lists(let archived): try lists(archived: archived)
+        case .categoryAdd(let name): try categoryAdd(name)
+        case .categories: try categories()
+        case .recipeAdd(let name, let ingredients, let servings, let force):
+            try recipeAdd(name, ingredients: ingredients, servings: servings, force: force)
+        case .recipeShow(let name): try recipeShow(name)
+        case .recipeFavorite(let name): try recipeFavorite(name, true)
+        case .recipeUnfavorite(let name): try recipeFavorite(name, false)
+        case .recipeToList(let name, let list, let servings): try recipeToList(name, list: list, servings: servings)
+        case .recipeImport(let file): try recipeImport(file)
+        case .recipeExport(let name): try recipeExport(name)
+        case .recipes(let favoritesOnly): try recipes(favoritesOnly: favoritesOnly)
+        case .plan(let date, let slot, let meal, let replace): try plan(date, slot, meal, replace: replace)
+        case .meals(let week): try meals(week: week)
+        case .mealsToList(let week, let list): try mealsToList(week: week, list: list)
+        case .choreAdd(let name, let every, let assign): try choreAdd(name, every: every, assign: assign)
+        case .choreDone(let name): try choreDone(name)
+        case .chores: try chores()
+        case .taskAdd(let title, let project, let due, let priority, let assign):
+            try taskAdd(title, project: project, due: due, priority: priority, assign: assign)
+        case .taskDone(let title): try taskDone(title)
+        case .tasks(let project): try tasks(project: project)
+        case .export(let format, let out): try export(format: format ?? .json, out: out)
+        default: return nil
+        }
+        return 0
     }
+
+    /// The household's lists, recipes, meals, chores and tasks.
+    func life() throws(OursError) -> HouseholdLife { HouseholdLife(try context.household()) }
+
+    /// An object's fields plus `outcome`, the shape of every command that changes one thing.
+    static func with(_ value: JSONValue, _ extra: [String: JSONValue]) -> JSONValue {
+        var object = value.objectValue ?? [:]
+        object.merge(extra) { $1 }
+        return .object(object)
+    }
+
+    static func outcome(_ outcome: HouseholdLife.Outcome) -> JSONValue { .string(outcome.rawValue) }
+
+    /// `1 item`, `3 items`.
+    static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

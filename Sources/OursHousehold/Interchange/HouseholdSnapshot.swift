@@ -1,0 +1,99 @@
+import Foundation
+import OursSync
+
+/// Everything in a household's life at one moment, for export.
+public struct HouseholdSnapshot: Sendable {
+    public struct ListWithItems: Sendable, Hashable {
+        public var list: GroceryList
+        public var items: [GroceryItem]
+
+        public init(list: GroceryList, items: [GroceryItem]) {
+            self.list = list
+            self.items = items
+        }
+    }
+
+    public var householdID: String
+    public var householdName: String
+    /// When it was taken, milliseconds since 1970.
+    public var takenAt: Int64
+    /// The time zone dates and times are shown in.
+    public var timeZone: TimeZone
+    public var members: [Member]
+    /// Every list, archived ones too.
+    public var lists: [ListWithItems]
+    public var categories: [ItemCategory]
+    public var recipes: [Recipe]
+    /// Every planned meal, by day and slot.
+    public var meals: [PlannedMeal]
+    public var chores: [Chore]
+    /// Every task, done ones too.
+    public var tasks: [HouseholdTask]
+
+    public init(
+        householdID: String, householdName: String, takenAt: Int64, timeZone: TimeZone, members: [Member] = [],
+        lists: [ListWithItems] = [], categories: [ItemCategory] = [], recipes: [Recipe] = [], meals: [PlannedMeal] = [],
+        chores: [Chore] = [], tasks: [HouseholdTask] = []
+    ) {
+        self.householdID = householdID
+        self.householdName = householdName
+        self.takenAt = takenAt
+        self.timeZone = timeZone
+        self.members = members
+        self.lists = lists
+        self.categories = categories
+        self.recipes = recipes
+        self.meals = meals
+        self.chores = chores
+        self.tasks = tasks
+    }
+
+    func memberName(_ id: String?) -> String? {
+        guard let id else { return nil }
+        return members.first { $0.id == id }?.name
+    }
+
+    /// `2025-03-14 18:30` in the snapshot's time zone.
+    func localTime(_ millis: Int64) -> String {
+        let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(millis) / 1000))) * 1000
+        let text = UTCTime.iso8601(millis: millis + offset)
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5))
+    }
+
+    /// The whole household as one JSON document:
+    /// `{"format": "ours-household", "version": 1, "household": {"id", "name"}, "exportedAt",
+    /// "members", "lists": [list + "items"], "categories", "recipes", "meals", "chores", "tasks"}`.
+    public var json: JSONValue {
+        [
+            "format": "ours-household", "version": 1,
+            "household": ["id": .string(householdID), "name": .string(householdName)],
+            "exportedAt": .string(UTCTime.iso8601(millis: takenAt)),
+            "members": .array(members.map(\.json)),
+            "lists": .array(
+                lists.map { entry in
+                    var object = entry.list.json.objectValue ?? [:]
+                    object["items"] = .array(entry.items.map(\.json))
+                    return .object(object)
+                }),
+            "categories": .array(categories.map(\.json)),
+            "recipes": .array(recipes.map(\.json)),
+            "meals": .array(meals.map(\.json)),
+            "chores": .array(chores.map { $0.json(members: members, now: takenAt) }),
+            "tasks": .array(tasks.map { $0.json(members: members) }),
+        ]
+    }
+}
+
+extension HouseholdLife {
+    /// Reads everything for an export.
+    public func snapshot() throws(OursError) -> HouseholdSnapshot {
+        let lists = try self.lists(includeArchived: true)
+        let items = try items(on: lists)
+        let meals = try all(RecordTypes.meal).compactMap(PlannedMeal.init).sorted { ($0.date, $0.slot) < ($1.date, $1.slot) }
+        return HouseholdSnapshot(
+            householdID: household.id, householdName: household.name, takenAt: nowMillis, timeZone: timeZone,
+            members: try members(), lists: lists.map { .init(list: $0, items: items[$0.id] ?? []) },
+            categories: try categories(), recipes: try recipes(), meals: meals, chores: try chores(),
+            tasks: try tasks(includeDone: true))
+    }
+}

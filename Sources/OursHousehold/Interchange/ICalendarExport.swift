@@ -1,0 +1,106 @@
+import Foundation
+import OursSync
+
+/// The meal plan, tasks with a due date and chores as an iCalendar file (RFC 5545): meals as
+/// all-day events, tasks and chores as to-dos (chores repeating). CRLF line ends, text
+/// escaped, long lines folded at 75 octets.
+public enum ICalendarExport {
+    public static func render(_ snapshot: HouseholdSnapshot) -> String {
+        let stamp = dateTime(snapshot.takenAt)
+        let domain = "\(snapshot.householdID).ours"
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Ours//Ours household export//EN", "CALSCALE:GREGORIAN",
+            "X-WR-CALNAME:" + escape(snapshot.householdName),
+        ]
+        for meal in snapshot.meals {
+            lines += [
+                "BEGIN:VEVENT", "UID:meal-\(meal.id)@\(domain)", "DTSTAMP:\(stamp)",
+                "DTSTART;VALUE=DATE:\(date(meal.date))", "DTEND;VALUE=DATE:\(date(meal.date.adding(days: 1)))",
+                "SUMMARY:" + escape("\(meal.slot.rawValue.capitalized): \(meal.name)"), "CATEGORIES:MEAL", "END:VEVENT",
+            ]
+        }
+        for task in snapshot.tasks {
+            guard let due = task.due else { continue }
+            lines += [
+                "BEGIN:VTODO", "UID:task-\(task.id)@\(domain)", "DTSTAMP:\(stamp)", "DUE;VALUE=DATE:\(date(due))",
+                "SUMMARY:" + escape(task.name),
+            ]
+            if let project = task.project { lines.append("CATEGORIES:" + escape(project)) }
+            if let priority = task.priority { lines.append("PRIORITY:\(priority * 2 - 1)") }
+            if let name = snapshot.memberName(task.assignee) { lines.append("DESCRIPTION:" + escape("Assigned to \(name)")) }
+            lines += ["STATUS:" + (task.done ? "COMPLETED" : "NEEDS-ACTION"), "END:VTODO"]
+        }
+        for chore in snapshot.chores {
+            let every = chore.every.description
+            var description = chore.every.phrase.capitalizedFirst
+            if let name = snapshot.memberName(chore.assignee) { description += "; \(name)" }
+            lines += [
+                "BEGIN:VTODO", "UID:chore-\(chore.id)@\(domain)", "DTSTAMP:\(stamp)", "DTSTART:\(dateTime(chore.nextDue))",
+                "DUE:\(dateTime(chore.nextDue))", "SUMMARY:" + escape(chore.name), "DESCRIPTION:" + escape(description),
+            ]
+            if let rule = recurrence(chore.every) { lines.append("RRULE:" + rule) } else { lines.append("X-OURS-EVERY:\(every)") }
+            lines += ["STATUS:NEEDS-ACTION", "END:VTODO"]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Escapes a TEXT value: backslash, semicolon, comma and line breaks (RFC 5545 3.3.11).
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n", "\r\n": result += "\\n"
+            case "\r": continue
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Splits a content line longer than 75 octets, never inside a UTF-8 sequence; each
+    /// continuation starts with a space (RFC 5545 3.1).
+    public static func fold(_ line: String) -> String {
+        var pieces: [String] = []
+        var current = ""
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            let limit = pieces.isEmpty ? 75 : 74
+            if octets + size > limit {
+                pieces.append(current)
+                current = ""
+                octets = 0
+            }
+            current.unicodeScalars.append(scalar)
+            octets += size
+        }
+        pieces.append(current)
+        return pieces.joined(separator: "\r\n ")
+    }
+
+    static func recurrence(_ interval: Interval) -> String? {
+        let units: [(Int64, String)] = [
+            (604_800_000, "WEEKLY"), (86_400_000, "DAILY"), (3_600_000, "HOURLY"), (60_000, "MINUTELY"),
+        ]
+        for (scale, frequency) in units where interval.milliseconds % scale == 0 {
+            return "FREQ=\(frequency);INTERVAL=\(interval.milliseconds / scale)"
+        }
+        return nil
+    }
+
+    static func date(_ day: CalendarDay) -> String { day.description.replacingOccurrences(of: "-", with: "") }
+
+    /// `20250314T101500Z`.
+    static func dateTime(_ millis: Int64) -> String {
+        let text = UTCTime.iso8601(millis: millis)
+        return text.prefix(19).filter { $0 != "-" && $0 != ":" } + "Z"
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

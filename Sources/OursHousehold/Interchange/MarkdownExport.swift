@@ -1,0 +1,75 @@
+/// The household as Markdown, for notes apps and printing.
+public enum MarkdownExport {
+    public static func render(_ snapshot: HouseholdSnapshot) -> String {
+        var out = ["# \(escape(snapshot.householdName))", ""]
+        out += ["## Lists", ""]
+        if snapshot.lists.isEmpty { out += ["No lists yet.", ""] }
+        for entry in snapshot.lists {
+            out += ["### \(escape(entry.list.name))" + (entry.list.archived ? " (archived)" : ""), ""]
+            if entry.items.isEmpty { out.append("Nothing on it.") }
+            for item in entry.items {
+                var details = item.quantityParts.isEmpty ? [] : [item.quantityParts.joined(separator: " + ")]
+                if let category = item.category { details.append(category) }
+                if let note = item.note { details.append(note) }
+                let suffix = details.isEmpty ? "" : " — " + details.map(escape).joined(separator: " · ")
+                out.append("- [\(item.checked ? "x" : " ")] \(escape(item.name))\(suffix)")
+            }
+            out.append("")
+        }
+        if !snapshot.meals.isEmpty {
+            out += ["## Meal plan", ""]
+            for meal in snapshot.meals {
+                out.append("- \(meal.date) (\(meal.date.weekdayName)), \(meal.slot.rawValue): \(escape(meal.name))")
+            }
+            out.append("")
+        }
+        if !snapshot.recipes.isEmpty {
+            out += ["## Recipes", ""]
+            for recipe in snapshot.recipes { out += self.recipe(recipe) }
+        }
+        if !snapshot.chores.isEmpty {
+            out += ["## Chores", ""]
+            for chore in snapshot.chores {
+                let who = snapshot.memberName(chore.assignee).map { ", \(escape($0))" } ?? ""
+                out.append("- \(escape(chore.name)) — \(chore.every.phrase), next due \(snapshot.localTime(chore.nextDue))\(who)")
+            }
+            out.append("")
+        }
+        if !snapshot.tasks.isEmpty {
+            out += ["## Tasks", ""]
+            for task in snapshot.tasks {
+                var details: [String] = []
+                if let project = task.project { details.append("project \(escape(project))") }
+                if let due = task.due { details.append("due \(due)") }
+                if let priority = task.priority { details.append("priority \(priority)") }
+                if let name = snapshot.memberName(task.assignee) { details.append(escape(name)) }
+                let suffix = details.isEmpty ? "" : " — " + details.joined(separator: ", ")
+                out.append("- [\(task.done ? "x" : " ")] \(escape(task.name))\(suffix)")
+            }
+            out.append("")
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static func recipe(_ recipe: Recipe) -> [String] {
+        var out = ["### \(escape(recipe.name))" + (recipe.favorite ? " ★" : ""), ""]
+        if let description = recipe.description { out += [escape(description), ""] }
+        if let yield = recipe.yield ?? recipe.servings.map({ "\($0) servings" }) { out += ["*\(escape(yield))*", ""] }
+        for ingredient in recipe.ingredients { out.append("- \(escape(ingredient.text))") }
+        if !recipe.ingredients.isEmpty { out.append("") }
+        for (index, step) in recipe.steps.enumerated() { out.append("\(index + 1). \(escape(step))") }
+        if !recipe.steps.isEmpty { out.append("") }
+        if let notes = recipe.notes { out += [escape(notes), ""] }
+        return out
+    }
+
+    /// Backslash-escapes the characters Markdown would read as formatting.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\`*_[]<>#|".contains(character) { result.append("\\") }
+            result.append(character == "\n" ? " " : character)
+        }
+        return result
+    }
+}

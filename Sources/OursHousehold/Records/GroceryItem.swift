@@ -1,0 +1,136 @@
+import OursSync
+
+/// A thing to buy on a list: `item` records.
+///
+/// Fields: `name`, `list` (the list's id), `checked`, `qty` (as typed: `2`, `500 g`, or a
+/// number), `category` (a category's name), `note`, `checkedAt`, `checkedBy` (a participant
+/// id), and one `from.<source>` field per recipe or planned meal that needs it —
+/// `{"recipe", "recipeId", "meal"?, "qty"?}` — so adding the same recipe twice does not double
+/// it, and two devices adding different recipes offline both count.
+public struct GroceryItem: Sendable, Hashable {
+    public let id: String
+    /// The list's id.
+    public var listID: String
+    public var name: String
+    public var checked: Bool
+    /// The quantity typed for the item itself.
+    public var quantity: String?
+    public var category: String?
+    public var note: String?
+    public var checkedAt: String?
+    public var checkedBy: String?
+    /// What recipes and planned meals need of it, by source.
+    public var sources: [Source]
+
+    /// A recipe or planned meal that put the item on its list.
+    public struct Source: Sendable, Hashable {
+        /// The part of the field name after `from.`: a recipe id, or a planned meal's id.
+        public var key: String
+        public var recipe: String?
+        public var recipeID: String?
+        /// The planned meal's id (`2025-03-14-dinner`) when it came from the meal plan.
+        public var meal: String?
+        public var quantity: String?
+
+        public init(key: String, recipe: String?, recipeID: String?, meal: String? = nil, quantity: String?) {
+            self.key = key
+            self.recipe = recipe
+            self.recipeID = recipeID
+            self.meal = meal
+            self.quantity = quantity
+        }
+
+        public var json: JSONValue {
+            var object: [String: JSONValue] = [:]
+            if let recipe { object["recipe"] = .string(recipe) }
+            if let recipeID { object["recipeId"] = .string(recipeID) }
+            if let meal { object["meal"] = .string(meal) }
+            if let quantity { object["qty"] = .string(quantity) }
+            return .object(object)
+        }
+
+        init(key: String, json: JSONValue) {
+            self.init(
+                key: key, recipe: json["recipe"]?.stringValue, recipeID: json["recipeId"]?.stringValue,
+                meal: json["meal"]?.stringValue, quantity: GroceryItem.text(json["qty"]))
+        }
+    }
+
+    static let sourcePrefix = "from."
+
+    public init(
+        id: String, listID: String, name: String, checked: Bool = false, quantity: String? = nil, category: String? = nil,
+        note: String? = nil, sources: [Source] = []
+    ) {
+        self.id = id
+        self.listID = listID
+        self.name = name
+        self.checked = checked
+        self.quantity = quantity
+        self.category = category
+        self.note = note
+        self.sources = sources
+    }
+
+    /// - Returns: `nil` for a record of another type. An item without a `list` is on the
+    ///   default list (items written by other apps through `ours record put item`).
+    public init?(_ snapshot: RecordSnapshot) {
+        guard snapshot.key.type == RecordTypes.item else { return nil }
+        let values = snapshot.values
+        self.init(
+            id: snapshot.key.id, listID: values["list"]?.stringValue ?? GroceryList.defaultID,
+            name: snapshot.name ?? snapshot.key.id, checked: values["checked"]?.boolValue ?? false,
+            quantity: GroceryItem.text(values["qty"]), category: values["category"]?.stringValue,
+            note: values["note"]?.stringValue)
+        checkedAt = values["checkedAt"]?.stringValue
+        checkedBy = values["checkedBy"]?.stringValue
+        sources = values.compactMap { field, value in
+            guard field.hasPrefix(GroceryItem.sourcePrefix), value.objectValue != nil else { return nil }
+            return Source(key: String(field.dropFirst(GroceryItem.sourcePrefix.count)), json: value)
+        }.sorted { ($0.meal ?? "", $0.recipe ?? "", $0.key) < ($1.meal ?? "", $1.recipe ?? "", $1.key) }
+    }
+
+    /// Everything needed of it: its own quantity plus what each source needs.
+    public var total: QuantityTotal {
+        var total = quantity.map(QuantityTotal.init(parsing:)) ?? QuantityTotal()
+        for source in sources {
+            if let text = source.quantity { total.add(QuantityTotal(parsing: text)) }
+        }
+        return total
+    }
+
+    /// The quantity in parts, as the list shows it: `1 l + 2 cups (Pancakes)`.
+    public var quantityParts: [String] {
+        var parts: [String] = quantity.map { [$0] } ?? []
+        for source in sources {
+            guard let label = source.recipe ?? source.meal else { continue }
+            parts.append((source.quantity.map { "\($0) " } ?? "") + "(\(label))")
+        }
+        return parts
+    }
+
+    /// `{"id", "name", "list", "checked", "qty"?, "total"?, "category"?, "note"?, "checkedAt"?,
+    /// "checkedBy"?, "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .string(id), "name": .string(name), "list": .string(listID), "checked": .bool(checked),
+            "sources": .array(sources.map(\.json)),
+        ]
+        if let quantity { object["qty"] = .string(quantity) }
+        let total = total.description
+        if !total.isEmpty { object["total"] = .string(total) }
+        if let category { object["category"] = .string(category) }
+        if let note { object["note"] = .string(note) }
+        if let checkedAt { object["checkedAt"] = .string(checkedAt) }
+        if let checkedBy { object["checkedBy"] = .string(checkedBy) }
+        return .object(object)
+    }
+
+    static func text(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: text.isEmpty ? nil : text
+        case .number(let number)?: number
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import OursSync
+
+/// One meal on the plan: `meal-plan` records, one per day and slot, whose id is
+/// `yyyy-MM-dd-slot` (`2025-03-14-dinner`), so two devices planning the same dinner write
+/// the same record.
+///
+/// Fields: `name` (the recipe's name, or the text planned), `date` (`yyyy-MM-dd`), `slot`,
+/// `recipe` (the recipe's id, when it is one).
+public struct PlannedMeal: Sendable, Hashable {
+    public enum Slot: String, Sendable, CaseIterable, Comparable {
+        case breakfast, lunch, dinner, snack
+
+        public static func < (a: Slot, b: Slot) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    public var id: String { SemanticID.meal(on: date, slot) }
+    public var date: CalendarDay
+    public var slot: Slot
+    public var name: String
+    public var recipeID: String?
+
+    public init(date: CalendarDay, slot: Slot, name: String, recipeID: String? = nil) {
+        self.date = date
+        self.slot = slot
+        self.name = name
+        self.recipeID = recipeID
+    }
+
+    public init?(_ snapshot: RecordSnapshot) {
+        let values = snapshot.values
+        guard snapshot.key.type == RecordTypes.meal, let name = snapshot.name,
+            let date = values["date"]?.stringValue.flatMap(CalendarDay.init),
+            let slot = values["slot"]?.stringValue.flatMap(Slot.init)
+        else { return nil }
+        self.init(date: date, slot: slot, name: name, recipeID: values["recipe"]?.stringValue)
+    }
+
+    var fields: [String: JSONValue?] {
+        [
+            "name": .string(name), "date": .string(date.description), "slot": .string(slot.rawValue),
+            "recipe": recipeID.map { .string($0) },
+        ]
+    }
+
+    /// `{"id", "date", "weekday", "slot", "name", "recipeId"?}`.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .string(id), "date": .string(date.description), "weekday": .string(date.weekdayName),
+            "slot": .string(slot.rawValue), "name": .string(name),
+        ]
+        if let recipeID { object["recipeId"] = .string(recipeID) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,108 @@
+import OursHousehold
+import OursSync
+import Testing
+
+/// Recipes and the meal plan on one device's private data.
+@Suite struct KitchenTests {
+    let world = SharedFolderWorld()
+
+    @Test func addingARecipeTwiceNeedsForce() throws {
+        let (life, _) = try world.privateLife()
+        let (recipe, outcome) = try life.addRecipe(named: "Pancakes", ingredients: ["2 cups flour", "2 eggs"], servings: 4)
+        #expect(outcome == .created)
+        #expect(recipe.id == "pancakes-fbc41e35f9a4")
+        _ = try life.setFavorite("pancakes", true)
+        let refused = OursError.caught { _ = try life.addRecipe(named: "PANCAKES", ingredients: []) }
+        #expect(refused?.kind == .failed)
+        #expect(refused?.message == "there is already a recipe called \"Pancakes\"")
+        let replaced = try life.addRecipe(named: "pancakes", ingredients: ["3 eggs"], replace: true)
+        #expect(replaced.outcome == .replaced)
+        let stored = try life.recipe(named: "Pancakes")
+        #expect(stored.ingredients.map(\.text) == ["3 eggs"])
+        #expect(stored.servings == nil)
+        #expect(stored.favorite)
+        #expect(try life.recipes().count == 1)
+        #expect(try life.recipes(favoritesOnly: true).map(\.name) == ["pancakes"])
+    }
+
+    @Test func recipeToListIsIdempotentAndScales() throws {
+        let (life, _) = try world.privateLife()
+        _ = try life.addRecipe(
+            named: "Pancakes", ingredients: ["2 cups flour", "2 eggs", "1 1/2 cups milk", "salt"], servings: 4)
+        _ = try life.add(["Milk"], quantity: "1 l")
+        let first = try life.addRecipeToList("pancakes", servings: 6)
+        #expect(first.result.items.map(\.outcome) == [.created, .created, .updated, .created])
+        #expect(first.result.items.map(\.item.total.description) == ["3 cups", "3", "1 l + 2 1/4 cups", ""])
+        let again = try life.addRecipeToList("pancakes", servings: 6)
+        #expect(again.result.items.map(\.outcome) == [.unchanged, .unchanged, .unchanged, .unchanged])
+        let fewer = try life.addRecipeToList("pancakes")
+        #expect(fewer.result.items[0].item.total.description == "2 cups")
+        #expect(try life.household.list(type: "item").count == 4)
+        let flour = try #require(try life.items(on: try life.list(named: nil)).first { $0.name == "flour" })
+        #expect(
+            flour.sources == [
+                GroceryItem.Source(
+                    key: "pancakes-fbc41e35f9a4", recipe: "Pancakes", recipeID: "pancakes-fbc41e35f9a4", quantity: "2 cups")
+            ])
+    }
+
+    @Test func scalingARecipeWithoutServingsIsAUsageError() throws {
+        let (life, _) = try world.privateLife()
+        _ = try life.addRecipe(named: "Toast", ingredients: ["2 slices bread"])
+        let error = OursError.caught { _ = try life.addRecipeToList("toast", servings: 2) }
+        #expect(error?.kind == .usage)
+    }
+
+    @Test func importingTheSameFileTwiceChangesNothing() throws {
+        let (life, _) = try world.privateLife()
+        let bytes = try fixture("recipes/lasagne.jsonld")
+        #expect(try life.importRecipes(bytes, source: "lasagne.jsonld").map(\.outcome) == [.created])
+        let key = try RecordKey(type: "recipe", id: SemanticID.recipe(named: "Weeknight Lasagne"))
+        let before = try #require(try life.household.get(key)).values
+        #expect(try life.importRecipes(bytes, source: "lasagne.jsonld").map(\.outcome) == [.replaced])
+        #expect(try #require(try life.household.get(key)).values == before)
+        #expect(try life.recipe(named: "lasagne").servings == 6)
+    }
+
+    @Test func planningMeals() throws {
+        let (life, _) = try world.privateLife()
+        _ = try life.addRecipe(named: "Lasagne", ingredients: ["500 g mince", "250 g lasagne sheets"], servings: 4)
+        let planned = try life.plan("today", .dinner, "lasagne")
+        #expect(planned.outcome == .created)
+        #expect(planned.meal.id == "2025-03-14-dinner")
+        #expect(planned.meal.name == "Lasagne")
+        #expect(planned.meal.recipeID == SemanticID.recipe(named: "Lasagne"))
+        #expect(try life.plan("2025-03-14", .dinner, "Lasagne").outcome == .unchanged)
+        let taken = OursError.caught { _ = try life.plan("2025-03-14", .dinner, "Tacos") }
+        #expect(taken?.kind == .failed)
+        #expect(taken?.message == "dinner on Friday 2025-03-14 is already planned: Lasagne")
+        #expect(try life.plan("2025-03-14", .dinner, "Tacos", replace: true).outcome == .replaced)
+        let tacos = try #require(try life.household.get(RecordKey(type: "meal-plan", id: "2025-03-14-dinner")))
+        #expect(tacos.values == ["name": "Tacos", "date": "2025-03-14", "slot": "dinner"])
+        _ = try life.plan("monday", .lunch, "Lasagne")
+        _ = try life.plan("2025-03-12", .lunch, "Lasagne")
+        _ = try life.plan("2025-03-10", .breakfast, "Porridge")
+        let week = try life.week(of: "2025-03-12")
+        #expect(week.map(\.description) == (10...16).map { "2025-03-\($0)" })
+        #expect(try life.meals(on: week).map(\.id) == ["2025-03-10-breakfast", "2025-03-12-lunch", "2025-03-14-dinner"])
+        #expect(try life.meals(on: try life.week(of: nil)).count == 3)
+        #expect(try life.meals(on: try life.week(of: "2025-03-17")).map(\.id) == ["2025-03-17-lunch"])
+    }
+
+    @Test func mealsToListCountsEachPlannedMeal() throws {
+        let (life, _) = try world.privateLife()
+        _ = try life.addRecipe(named: "Lasagne", ingredients: ["500 g mince", "1 onion"], servings: 4)
+        _ = try life.plan("2025-03-11", .dinner, "Lasagne")
+        _ = try life.plan("2025-03-13", .dinner, "Lasagne")
+        _ = try life.plan("2025-03-14", .dinner, "Takeaway")
+        let (result, meals, skipped) = try life.addMealsToList(try life.week(of: nil), list: "Week")
+        #expect(meals.map(\.id) == ["2025-03-11-dinner", "2025-03-13-dinner"])
+        #expect(skipped.map(\.name) == ["Takeaway"])
+        #expect(result.list.name == "Week")
+        let items = try life.items(on: try life.list(named: "week"))
+        #expect(items.map(\.name) == ["mince", "onion"])
+        #expect(items.map(\.total.description) == ["1 kg", "2"])
+        _ = try life.addMealsToList(try life.week(of: nil), list: "Week")
+        #expect(try life.items(on: try life.list(named: "week")).map(\.total.description) == ["1 kg", "2"])
+    }
+}

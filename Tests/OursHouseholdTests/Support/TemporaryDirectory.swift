@@ -1,0 +1,65 @@
+import Foundation
+import OursHousehold
+import OursSync
+import Testing
+
+/// A fresh directory under the system's temporary folder, removed when the test ends.
+final class TemporaryDirectory {
+    let path: String
+
+    init(_ label: String = "ours-household") {
+        path = joinPath(FileManager.default.temporaryDirectory.path, "\(label)-\(UUID().uuidString.prefix(8))")
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func sub(_ name: String) -> String {
+        let result = joinPath(path, name)
+        try! FileManager.default.createDirectory(atPath: result, withIntermediateDirectories: true)
+        return result
+    }
+}
+
+/// Simulated devices on the real file system, sharing one folder.
+struct SharedFolderWorld {
+    let temp = TemporaryDirectory("household-world")
+    let shared: String
+
+    /// 2025-03-14T10:00:00.000Z, a Friday.
+    static let friday: Int64 = 1_741_946_400_000
+
+    init() { shared = temp.sub("shared") }
+
+    func device(_ name: String, clock: any WallClock = SystemWallClock()) throws -> Device {
+        let device = Device(home: temp.sub("home-\(name)"), clock: clock)
+        _ = try device.initialize(name: name, email: nil)
+        return device
+    }
+
+    /// One device's private data, with a clock the test moves, in UTC.
+    func privateLife(
+        _ name: String = "Sarah", at millis: Int64 = SharedFolderWorld.friday
+    ) throws -> (HouseholdLife, ManualWallClock) {
+        let clock = ManualWallClock(millis: millis)
+        let device = try device(name, clock: clock)
+        return (HouseholdLife(try device.household(), timeZone: TimeZone(identifier: "UTC")!), clock)
+    }
+
+    /// Sarah creates a household, Mike joins with a code.
+    func couple() throws -> (sarah: Household, mike: Household) {
+        let sarah = try device("Sarah").createHousehold(name: "Sarah & Mike's Home", folder: shared)
+        let code = try sarah.invite(readOnly: false)
+        let mike = try device("Mike").join(code: code.code, folder: shared).household
+        try sarah.sync()
+        return (sarah, mike)
+    }
+}
+
+extension OursError {
+    /// Runs `body`, returning the `OursError` it throws (or `nil`).
+    static func caught(_ body: () throws -> Void) -> OursError? {
+        do { try body() } catch let error as OursError { return error } catch { Issue.record("not an OursError: \(error)") }
+        return nil
+    }
+}
