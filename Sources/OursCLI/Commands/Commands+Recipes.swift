@@ -53,15 +53,7 @@ extension Commands {
     }
 
     func recipeImport(_ file: String) throws(OursError) {
-        let bytes: [UInt8]
-        if file == "-" {
-            bytes = context.console.standardInput()
-        } else {
-            guard let data = FileManager.default.contents(atPath: Device.absolutePathForCommandLine(file)) else {
-                throw .notFound("cannot read \(file)", hint: "Check the path; use - to read standard input.")
-            }
-            bytes = Array(data)
-        }
+        let bytes = try readInput(file)
         let results = try life().importRecipes(bytes, source: file == "-" ? "standard input" : file)
         if context.json {
             return context.printJSON([

@@ -53,15 +53,7 @@ extension Commands {
     }
 
     func recordImport(type: String, file: String) throws(OursError) {
-        let bytes: [UInt8]
-        if file == "-" {
-            bytes = context.console.standardInput()
-        } else {
-            guard let data = FileManager.default.contents(atPath: Device.absolutePathForCommandLine(file)) else {
-                throw .notFound("cannot read \(file)", hint: "Check the path; use - to read standard input.")
-            }
-            bytes = Array(data)
-        }
+        let bytes = try readInput(file)
         var objects: [[String: JSONValue]] = []
         for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let trimmed = Array(line).filter { $0 != 0x0D }
@@ -76,6 +68,15 @@ extension Commands {
         if context.json { context.printJSON(["imported": JSONValue(count), "type": .string(type)]) } else {
             context.say("Imported \(count) \(type) record(s).")
         }
+    }
+
+    /// The bytes of a file named on the command line, or standard input for `-`.
+    func readInput(_ file: String) throws(OursError) -> [UInt8] {
+        if file == "-" { return context.console.standardInput() }
+        guard let data = FileManager.default.contents(atPath: Device.absolutePathForCommandLine(file)) else {
+            throw .notFound("cannot read \(file)", hint: "Check the path; use - to read standard input.")
+        }
+        return Array(data)
     }
 
     /// Parses a JSON object given on the command line or in a file, naming where it came from.
