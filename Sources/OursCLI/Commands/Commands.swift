@@ -28,6 +28,7 @@ struct Commands {
         case .codesRevoke(let code): try codesRevoke(code)
         case .conflictsDismiss(let id): try conflictsDismiss(id)
         case .sync: return try sync()
+        case .watch(let interval): return try watch(interval: interval)
         case .status: try status()
         case .conflicts: try conflicts()
         case .conflictsRestore(let id): try conflictsRestore(id)

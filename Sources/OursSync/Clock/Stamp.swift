@@ -47,11 +47,22 @@ public struct DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible 
     public let rawValue: String
 
     public init?(_ rawValue: String) {
-        let chars = Array(rawValue)
-        guard chars.count == DeviceID.length else { return nil }
-        let body = chars.first == "_" ? chars.dropFirst() : chars[...]
-        guard body.allSatisfy({ RandomID.alphabet.contains($0) }) else { return nil }
+        let bytes = Array(rawValue.utf8)
+        guard bytes.count == DeviceID.length else { return nil }
+        let body = bytes.first == UInt8(ascii: "_") ? bytes.dropFirst() : bytes[...]
+        guard body.allSatisfy(DeviceID.isAlphabetByte) else { return nil }
         self.rawValue = rawValue
+    }
+
+    /// Whether a byte is one of `RandomID.alphabet` (Crockford's base 32, lowercase): a byte
+    /// test, not a search of the alphabet, because reading a manifest parses thousands of ids.
+    static func isAlphabetByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "o"), UInt8(ascii: "u"): false
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): true
+        default: false
+        }
     }
 
     public static func random() -> DeviceID { DeviceID(RandomID.make(length: length))! }

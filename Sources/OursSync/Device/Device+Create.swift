@@ -33,28 +33,31 @@ extension Device {
             let household = Household(device: self, membership: membership)
             try household.replica.saveZone(zone)
             try household.replica.saveManifest(manifest)
+            // Private records are copied in before the household is recorded and removed from
+            // private data after: a failure in between leaves them in both places, never in neither.
+            let moved = try copyPrivateData(into: household)
             try upsert(membership, makeCurrent: true)
-            try movePrivateData(into: household)
+            let privateData = replica(Household.privateID)
+            for key in moved { try io { () throws(FileSystemError) in try fileSystem.remove(privateData.path(of: key)) } }
             return household
         }
         try household.sync()
         return household
     }
 
-    /// Moves records made before any household existed into `household`, keeping their stamps.
-    func movePrivateData(into household: Household) throws(OursError) {
+    /// Copies records made before any household existed into `household`, keeping their
+    /// stamps, and makes the copies durable; returns their keys.
+    func copyPrivateData(into household: Household) throws(OursError) -> [RecordKey] {
         let source = replica(Household.privateID)
         let keys = try source.keys()
-        guard !keys.isEmpty else { return }
+        guard !keys.isEmpty else { return [] }
         for key in keys {
             guard let state = try source.load(key) else { continue }
             try household.replica.markPending(key)
             try household.replica.save(state, durability: .deferred)
         }
         try household.flush(household.replica.directory)
-        for key in keys {
-            do { try fileSystem.remove(source.path(of: key)) } catch { throw .io(error) }
-        }
+        return keys
     }
 
     /// Checks that a shared folder exists (and is writable when needed) and makes its path absolute.

@@ -30,9 +30,14 @@ extension Device {
                 hint: "Check the code, and that \(root) is the shared folder and has finished syncing.")
         }
         let layout = try Device.validatedLayout(root: root, zone: shareCode.zone, fileSystem: fileSystem)
-        guard let zoneBytes = try? fileSystem.read(layout.zoneFile, limit: RecordFile.maximumSize),
-            let zone = try? StampedDocument.decodeZone(zoneBytes, modifiedMillis: 0).state, let info = ZoneInfo(zone)
-        else {
+        let zoneBytes = try Device.readDocument(layout.zoneFile, fileSystem: fileSystem)
+        let decodedZone = zoneBytes.map { bytes in
+            Result { () throws(RecordFileError) in try StampedDocument.decodeZone(bytes, modifiedMillis: 0) }
+        }
+        if case .failure(let error)? = decodedZone, case .newerFormat = error {
+            throw .failed("\(layout.directoryName)/zone.json was \(error)", hint: "Update Ours on this device, then join again.")
+        }
+        guard let zone = try? decodedZone?.get().state, let info = ZoneInfo(zone) else {
             throw .folderUnavailable(
                 "the household folder \(layout.zone) for code \(code) is missing or its zone.json is unreadable",
                 hint: "Wait for the folder to finish syncing and try again.")
@@ -49,6 +54,15 @@ extension Device {
         case .used:
             throw .notPermitted("share code \(code) has been used up (\(shareCode.uses) of \(shareCode.maxUses ?? 0))", hint: "Ask for a new code.")
         }
+        // Joining starts from the household's manifest: one built without it would not know the
+        // owner, and would refuse every other participant's entry as an intruder's, for good.
+        guard let manifestBytes = try Device.readDocument(layout.participantsFile, fileSystem: fileSystem),
+            let folderManifest = try? StampedDocument.decodeManifest(manifestBytes, modifiedMillis: 0).state
+        else {
+            throw .folderUnavailable(
+                "the household folder \(layout.zone) for code \(code) has no readable participants.json",
+                hint: "Wait for the folder to finish syncing and try again; a member's `ours sync` restores a missing one.")
+        }
         let writable = fileSystem.isWritableDirectory(layout.zone)
         let permission: Participant.Permission = writable ? shareCode.permission : .readOnly
         let membership = Membership(
@@ -57,11 +71,7 @@ extension Device {
         let household = Household(device: self, membership: membership)
         try withLock { () throws(OursError) in
             try household.replica.saveZone(zone)
-            if let bytes = try? fileSystem.read(layout.participantsFile, limit: RecordFile.maximumSize),
-                let manifest = try? StampedDocument.decodeManifest(bytes, modifiedMillis: 0).state
-            {
-                try household.replica.saveManifest(manifest)
-            }
+            try household.replica.saveManifest(folderManifest)
             var manifest = try household.replica.loadManifest()
                 ?? RecordState(key: RecordKey(unchecked: StampedDocument.manifestType, id: info.id))
             try observeOwnStamps(in: manifest)
@@ -70,14 +80,25 @@ extension Device {
                 permission: permission, status: .active, devices: [identity.deviceID], joinedAt: membership.joinedAt, code: code)
             manifest.write(me.fields, at: try stamp())
             try household.replica.saveManifest(manifest)
+            // The membership first, the code's use after: a failure in between leaves a member
+            // whose next sync finishes joining, never a used-up code and no membership.
+            try upsert(membership, makeCurrent: true)
             if writable {
                 shareCode.uses += 1
                 try store.save(shareCode)
             }
-            try upsert(membership, makeCurrent: true)
         }
         let report = try household.sync(progress: progress)
         return JoinResult(household: household, alreadyMember: false, report: report)
+    }
+
+    /// A household document in the folder; `nil` when it is absent. Any other failure to read
+    /// it is an error naming the file and the reason: a join must not start from a guess.
+    static func readDocument(_ path: String, fileSystem: any FileSystem) throws(OursError) -> [UInt8]? {
+        do { return try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
+            if error.reason == .notFound { return nil }
+            throw .io(error)
+        }
     }
 
     /// The household folder a code points at, refusing anything that is not one plain folder

@@ -142,6 +142,14 @@ public final class Device: Sendable {
         return try withClock { $0.receive(stamp, now: now) }
     }
 
+    /// Moves the clock past the latest of some merged stamps that is not too far ahead: one
+    /// device with a wrong clock must not keep this one from moving past everyone else's.
+    public func receive<Stamps: Sequence>(latestOf stamps: Stamps) throws(OursError) where Stamps.Element == Stamp {
+        let now = clock.nowMillis()
+        guard let latest = stamps.filter({ $0.millis <= now + HybridLogicalClock.maximumDriftMillis }).max() else { return }
+        _ = try withClock { $0.receive(latest, now: now) }
+    }
+
     /// Moves the clock past this device's own stamps found in a record, whatever their time,
     /// so a new write always supersedes this device's earlier ones (even after a lost clock file).
     public func observeOwnStamps(in record: RecordState) throws(OursError) {

@@ -38,6 +38,20 @@ public protocol FileSystem: Sendable {
 
     /// Whether the current user may write into this directory.
     func isWritableDirectory(_ path: String) -> Bool
+
+    /// Adds bytes to the end of a file (created if needed), for small logs that several
+    /// processes append to under the device lock. Not flushed, and not atomic across a crash:
+    /// a reader must tolerate a torn last line.
+    func append(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
+}
+
+extension FileSystem {
+    /// Appends by rewriting the whole file: correct for any implementation, if not cheap.
+    public func append(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        var existing: [UInt8] = []
+        do { existing = try read(path, limit: Int.max) } catch { if error.reason != .notFound { throw error } }
+        try writeAtomically(path, existing + bytes, durability: .deferred)
+    }
 }
 
 public enum Durability: Sendable {
@@ -84,6 +98,37 @@ public struct DirectoryEntry: Sendable, Equatable {
 /// A held lock; released by `unlock()` or when the object goes away.
 public protocol FileLock: AnyObject, Sendable {
     func unlock()
+}
+
+extension FileSystem {
+    /// Checks the way from `base` (a folder already known to be a real one) down to `path`:
+    /// every folder on it must be a real folder, not a link, and `path` itself must be a file
+    /// or absent. Missing folders are created when `creating`. Call before reading, writing or
+    /// removing a file at a path built from names in the shared folder: `stat`, `read` and
+    /// `writeAtomically` never follow a link at the last component, but the system follows
+    /// links in the folders above it, and a link there could lead anywhere.
+    /// - Throws: `.symbolicLink` naming the link; `.notADirectory`, `.isADirectory` or
+    ///   `.notARegularFile` for something else in the way.
+    public func requireNoLinks(_ path: String, under base: String, creating: Bool) throws(FileSystemError) {
+        guard path.count > base.count, path.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
+            throw FileSystemError("use", path, .notADirectory)
+        }
+        let components = path.dropFirst(base.count).split(separator: "/")
+        var current = base
+        for (index, component) in components.enumerated() {
+            current = joinPath(current, String(component))
+            let isLast = index == components.count - 1
+            switch try stat(current)?.kind {
+            case nil:
+                guard !isLast, creating else { return }  // nothing lies below a missing folder
+                try createDirectory(current)
+            case .directory?: if isLast { throw FileSystemError("use", current, .isADirectory) }
+            case .file?: if !isLast { throw FileSystemError("use", current, .notADirectory) }
+            case .symlink?: throw FileSystemError("use", current, .symbolicLink)
+            case .other?: throw FileSystemError("use", current, .notARegularFile)
+            }
+        }
+    }
 }
 
 /// Joins path components with `/`.

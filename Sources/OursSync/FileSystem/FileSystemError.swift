@@ -8,6 +8,11 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         case tooLarge(limit: Int)
         case notADirectory
         case isADirectory
+        /// A symbolic link where a file or folder was expected: never followed, since the
+        /// shared folder may hold links that lead anywhere.
+        case symbolicLink
+        /// A named pipe, socket or device where a file was expected: never opened.
+        case notARegularFile
         case io
         case other(code: Int32, message: String)
     }
@@ -32,6 +37,8 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         case .tooLarge(let limit): why = "larger than \(limit) bytes"
         case .notADirectory: why = "not a directory"
         case .isADirectory: why = "is a directory"
+        case .symbolicLink: why = "it is a symbolic link, and Ours never follows links"
+        case .notARegularFile: why = "not a regular file (a named pipe, socket or device)"
         case .io: why = "input/output error"
         case .other(let code, let message): why = "\(message) (errno \(code))"
         }

@@ -85,6 +85,7 @@ extension LocalFileSystem {
         case EROFS: reason = .readOnly
         case ENOTDIR: reason = .notADirectory
         case EISDIR: reason = .isADirectory
+        case ELOOP: reason = .symbolicLink  // O_NOFOLLOW met a link
         case EIO: reason = .io
         default: reason = .other(code: code, message: String(cString: strerror(code)))
         }

@@ -22,11 +22,19 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Non-blocking, so that opening a named pipe someone left in the folder returns at once
+        // instead of waiting forever for a writer; only a regular file is then read.
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw Self.error("read", path, errno) }
         defer { close(fd) }
         var info = PlatformStat()
         guard fstat(fd, &info) == 0 else { throw Self.error("read", path, errno) }
+        switch Self.kind(info.st_mode) {
+        case .file: break
+        case .directory: throw FileSystemError("read", path, .isADirectory)
+        default: throw FileSystemError("read", path, .notARegularFile)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let size = Int(info.st_size)
         if size > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
         var bytes = [UInt8](repeating: 0, count: size + 1)
@@ -60,8 +68,12 @@ public struct LocalFileSystem: FileSystem {
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
             }
             guard let name else {
-                // A name that is not UTF-8 cannot be a record; report it under a readable form.
-                entries.append(DirectoryEntry(name: "\u{FFFD}", kind: .other))
+                // A name that is not UTF-8 cannot be a record: listed as `.other` (never opened)
+                // under a readable form, U+FFFD for each byte that is not UTF-8.
+                let shown = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                    pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                entries.append(DirectoryEntry(name: shown, kind: .other))
                 continue
             }
             if name == "." || name == ".." { continue }
@@ -186,6 +198,23 @@ public struct LocalFileSystem: FileSystem {
 
     public func isWritableDirectory(_ path: String) -> Bool {
         access(path, W_OK) == 0
+    }
+
+    public func append(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd < 0 { throw Self.error("append to", path, errno) }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc_write(fd, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.error("append to", path, errno)
+            }
+            written += count
+        }
     }
 
     /// Sets a file's modification time; for tests that play a sync tool restoring old times.

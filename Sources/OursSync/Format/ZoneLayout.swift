@@ -34,6 +34,21 @@ public struct ZoneLayout: Sendable, Hashable {
 
     public static func shard(of id: String) -> String { Digest.hex(id.utf8, length: 2) }
 
+    /// Whether `directory/name` (relative to the household's folder) is the record's canonical
+    /// place, `records/<type>/<shard>/<id>.json`. Builds no string: it runs for every file of
+    /// every pass.
+    static func isCanonical(directory: String, name: String, of key: RecordKey) -> Bool {
+        let id = key.id.utf8
+        let file = name.utf8
+        guard file.count == id.count + 5, file.starts(with: id), file.suffix(5).elementsEqual(".json".utf8) else { return false }
+        let type = key.type.utf8
+        let folder = directory.utf8
+        guard folder.count == 8 + type.count + 3, folder.starts(with: "records/".utf8), folder.dropFirst(8).starts(with: type)
+        else { return false }
+        let tail = folder.suffix(3)
+        return tail.first == UInt8(ascii: "/") && tail.dropFirst().elementsEqual(shard(of: key.id).utf8)
+    }
+
     /// A folder name for a new household: a readable slug of its name and a random suffix, so
     /// two households called "Home" never collide.
     public static func directoryName(forHouseholdNamed name: String) -> String {

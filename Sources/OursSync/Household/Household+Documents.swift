@@ -11,6 +11,15 @@ extension Household {
         try device.withLock { () throws(OursError) in
             var report = SyncReport()
             try DocumentSync(household: self, layout: layout, canWriteFolder: true).run(into: &report)
+            // A document that does not parse (or a newer version wrote) is a person's bytes:
+            // never overwritten, so the change waits until it is fixed.
+            let changing = (zone.isEmpty ? [] : ["zone.json"]) + (manifest.isEmpty ? [] : ["participants.json"])
+            if let broken = report.problems.first(where: { problem in
+                [.brokenFile, .newerFormat, .unreadableFile].contains(problem.kind)
+                    && changing.contains { problem.path == layout.directoryName + "/" + $0 }
+            }) {
+                throw .failed(broken.text, hint: "Fix or restore that file, then try again; `ours doctor` explains more.")
+            }
             let stamp = try device.stamp()
             if !zone.isEmpty, var state = try replica.loadZone() {
                 try device.observeOwnStamps(in: state)

@@ -9,6 +9,8 @@ extension Household {
                 "the owner cannot leave \(membership.name)",
                 hint: "Hand over ownership first with `ours household transfer MEMBER`, or end the household with `ours household dissolve`.")
         }
+        // What this device wrote reaches the folder first: records only it holds, waiting changes.
+        if let event = try sync().lifecycle { throw .notPermitted(event.message(household: membership.name)) }
         try changeDocuments(manifest: [me.id + ".status": .string(Participant.Status.left.rawValue)])
         try retire(as: .left)
     }
@@ -68,7 +70,12 @@ extension Household {
                 try personal.save(merged, durability: .deferred)
             }
             try flush(personal.directory)
-            for key in keys { try? fileSystem.remove(layout.path(of: key)) }
+            for key in keys {
+                let path = layout.path(of: key)
+                // Never through a link: it could lead to someone else's file outside the folder.
+                guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil else { continue }
+                try? fileSystem.remove(path)
+            }
         }
         try retire(as: .dissolved)
         return try device.replica(Household.privateID).keys().count

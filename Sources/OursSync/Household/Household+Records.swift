@@ -12,10 +12,11 @@ extension Household {
         try Household.validate(fields: fields)
         try device.withLock { () throws(OursError) in
             try requireWritable("change records")
-            var state = try replica.load(key) ?? RecordState(key: key)
+            let previous = try replica.load(key)
+            var state = previous ?? RecordState(key: key)
             try device.observeOwnStamps(in: state)
             state.write(fields, at: try device.stamp())
-            try saveLocalChange(state)
+            try saveLocalChange(state, previous: previous)
         }
         try writeThrough([key])
         return key
@@ -26,12 +27,13 @@ extension Household {
     public func remove(_ key: RecordKey) throws(OursError) {
         try device.withLock { () throws(OursError) in
             try requireWritable("delete records")
-            guard var state = try replica.load(key), !state.isDeleted else {
+            guard let previous = try replica.load(key), !previous.isDeleted else {
                 throw .notFound("no \(key.type) with id \"\(key.id)\" in \(name)", hint: "`ours record list \(key.type)` shows the ids.")
             }
+            var state = previous
             try device.observeOwnStamps(in: state)
             state.delete(at: try device.stamp())
-            try saveLocalChange(state)
+            try saveLocalChange(state, previous: previous)
         }
         try writeThrough([key])
     }
@@ -81,15 +83,19 @@ extension Household {
         let keys = try device.withLock { () throws(OursError) -> [RecordKey] in
             try requireWritable("import records")
             var keys: [RecordKey] = []
+            var changes: [RecordChange] = []
             for (done, (key, fields)) in prepared.enumerated() {
-                var state = try replica.load(key) ?? RecordState(key: key)
+                let previous = try replica.load(key)
+                var state = previous ?? RecordState(key: key)
                 try device.observeOwnStamps(in: state)
                 state.write(fields, at: try device.stamp())
-                try saveLocalChange(state, durability: .deferred)
+                try saveLocalChange(state, previous: previous, durability: .deferred, noted: false)
+                if let change = RecordChange.between(previous, state, manifest: ParticipantManifest()) { changes.append(change) }
                 keys.append(key)
                 if done % 500 == 0 { progress?(done, prepared.count) }
             }
             try flush(replica.directory)
+            noteChanges(changes, origin: .local, device: try device.requireIdentity().deviceID)
             return keys
         }
         try writeThrough(keys, progress: progress)
@@ -120,7 +126,17 @@ extension Household {
 
     /// Saves a record changed on this device and remembers it must reach the folder.
     func saveLocalChange(_ state: RecordState, durability: Durability = .immediate) throws(OursError) {
+        let previous = isPrivate ? nil : try replica.load(state.key)
+        try saveLocalChange(state, previous: previous, durability: durability)
+    }
+
+    /// Saves a record changed on this device, remembers it must reach the folder, and (unless
+    /// the caller notes a whole batch itself) notes the change for watchers.
+    func saveLocalChange(
+        _ state: RecordState, previous: RecordState?, durability: Durability = .immediate, noted: Bool = true
+    ) throws(OursError) {
         if !isPrivate { try replica.markPending(state.key) }
         try replica.save(state, durability: durability)
+        if noted { noteLocalChange(from: previous, to: state) }
     }
 }

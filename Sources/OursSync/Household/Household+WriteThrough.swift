@@ -3,23 +3,39 @@ extension Household {
     /// sees a change after one poll. The folder's current file is merged first: write-through
     /// never overwrites a change this device has not seen, nor a file a person broke.
     /// Whatever cannot be written stays in the outbox for the next sync.
-    func writeThrough(_ keys: [RecordKey], progress: ((Int, Int) -> Void)? = nil) throws(OursError) {
-        guard let membership, membership.canWrite, !keys.isEmpty else { return }
+    /// - Parameter afterMembershipEnded: deliver changes made before this device left or was removed.
+    func writeThrough(
+        _ keys: [RecordKey], progress: ((Int, Int) -> Void)? = nil, afterMembershipEnded: Bool = false
+    ) throws(OursError) {
+        guard let membership, !keys.isEmpty else { return }
+        guard membership.canWrite || (afterMembershipEnded && membership.permission == .readWrite) else { return }
         guard let layout = try? requireFolder(), fileSystem.isWritableDirectory(layout.zone) else { return }
         try device.withLock { () throws(OursError) in
             let manifest = try manifest()
             var written = false
+            var delivered: [RecordKey] = []
             for (done, key) in keys.enumerated() {
                 if done % 500 == 0, done > 0 { progress?(done, keys.count) }
                 guard var state = try replica.load(key) else { continue }
                 let path = layout.path(of: key)
-                let existing = try? fileSystem.read(path, limit: RecordFile.maximumSize)
+                // A link on the way would lead out of the shared folder: the change waits, and the
+                // next sync reports it.
+                guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: true)) != nil else { continue }
+                let existing: [UInt8]?
+                do throws(FileSystemError) { existing = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
+                    // Only a missing file is written without merging: one that could not be read
+                    // may hold a change this device has not seen. The change waits in the outbox.
+                    guard error.reason == .notFound else { continue }
+                    existing = nil
+                }
                 if let existing {
                     guard let folderState = Household.decodeFolderRecord(existing, key: key) else { continue }
                     let admission = Admission.admitRecord(folderState, manifest: manifest)
                     guard admission.unknown.isEmpty else { continue }
                     let merged = state.merging(admission.admitted)
                     if merged != state {
+                        // Another device's edit arrives with this write: a change watchers should see.
+                        if let change = RecordChange.between(state, merged, manifest: manifest) { noteChanges([change], origin: .folder) }
                         state = merged
                         try replica.save(state, durability: .deferred)
                     }
@@ -27,16 +43,17 @@ extension Household {
                 let bytes = RecordFile.encode(state)
                 if bytes != existing {
                     do {
-                        if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
                         try fileSystem.writeAtomically(path, bytes, durability: keys.count == 1 ? .immediate : .deferred)
                     } catch { continue }
                     written = true
                 }
-                try replica.clearPending(key)
+                delivered.append(key)
             }
             if written, keys.count > 1 {
                 try flush(layout.zone)
             }
+            // Out of the outbox only once the folder's copies are durable.
+            for key in delivered { try replica.clearPending(key) }
         }
     }
 

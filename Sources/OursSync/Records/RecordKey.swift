@@ -24,23 +24,35 @@ public struct RecordKey: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Types are folder names: lowercase ASCII letters, digits and `-`, starting with a letter,
-    /// at most 40 characters.
+    /// at most 40 characters, not a name Windows reserves (`nul`, `aux`).
     public static func isValidType(_ type: String) -> Bool {
         let bytes = Array(type.utf8)
         guard (1...40).contains(bytes.count), isLower(bytes[0]) else { return false }
-        return bytes.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+        return bytes.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") } && !isReservedOnWindows(bytes)
     }
 
     /// Ids are file names on every file system the folder may live on: lowercase ASCII
     /// letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most 100
-    /// characters. Lowercase only, so no two ids differ only by case.
+    /// characters, not a name Windows reserves (`con`, `aux.x`, `com1`). Lowercase only, so no
+    /// two ids differ only by case.
     public static func isValidID(_ id: String) -> Bool {
         let bytes = Array(id.utf8)
         guard (1...100).contains(bytes.count), isLower(bytes[0]) || isDigit(bytes[0]) else { return false }
         return bytes.allSatisfy {
             isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
-        }
+        } && !isReservedOnWindows(bytes)
     }
+
+    /// Names Windows reserves for devices, with any extension (`con`, `aux.json`, `com1`):
+    /// no file or folder on NTFS, FAT or SMB may be called so.
+    static func isReservedOnWindows(_ bytes: [UInt8]) -> Bool {
+        let stem = bytes.prefix { $0 != UInt8(ascii: ".") }
+        guard stem.count == 3 || stem.count == 4 else { return false }
+        return reservedOnWindows.contains(String(decoding: stem, as: UTF8.self))
+    }
+
+    private static let reservedOnWindows: Set<String> =
+        Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
 
     /// A new random id: 16 characters, sortable by nothing, safe everywhere.
     public static func newID() -> String { RandomID.make(length: 16) }
@@ -56,9 +68,11 @@ public enum RecordKeyError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .invalidType(let type):
-            "invalid record type \"\(type)\": use lowercase letters, digits and '-', starting with a letter (at most 40)"
+            "invalid record type \"\(type)\": use lowercase letters, digits and '-', starting with a letter (at most 40), "
+                + "not a name Windows reserves such as nul"
         case .invalidID(let id):
-            "invalid record id \"\(id)\": use lowercase letters, digits, '-', '_' and '.', starting with a letter or digit (at most 100)"
+            "invalid record id \"\(id)\": use lowercase letters, digits, '-', '_' and '.', starting with a letter or digit "
+                + "(at most 100), not a name Windows reserves such as con or aux"
         }
     }
 }

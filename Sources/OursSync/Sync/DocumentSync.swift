@@ -37,8 +37,9 @@ struct DocumentSync {
                 incoming.append(decoded.state)
             } catch {
                 let position = error.position
+                let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
                 report.problems.append(
-                    Problem(.brokenFile, path: shown, error.description + "; left as it is until fixed",
+                    Problem(kind, path: shown, error.description + "; left as it is until fixed",
                             line: position?.line, column: position?.column))
                 return
             }
@@ -50,7 +51,7 @@ struct DocumentSync {
             merged = merged.map { $0.merging(admitted) } ?? admitted
         }
         guard let merged else { return }
-        if let latest = merged.allStamps.max() { try household.device.receive(latest) }
+        try household.device.receive(latestOf: merged.allStamps)
         if merged != current {
             if document == .zone { try replica.saveZone(merged) } else { try replica.saveManifest(merged) }
         }
@@ -97,7 +98,9 @@ struct DocumentSync {
 
     private func readCode(_ code: String) -> ShareCode? {
         let path = layout.codeFile(code)
-        guard let bytes = try? household.fileSystem.read(path, limit: 64 * 1024) else { return nil }
+        guard (try? household.fileSystem.requireNoLinks(path, under: layout.root, creating: false)) != nil,
+            let bytes = try? household.fileSystem.read(path, limit: 64 * 1024)
+        else { return nil }
         return try? ShareCode.decode(bytes, path: path)
     }
 

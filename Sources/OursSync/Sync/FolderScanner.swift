@@ -31,11 +31,31 @@ struct FolderScanner {
         var broken: Set<String> = []
         /// Records whose canonical file was in the index and is gone now.
         var vanished: Set<RecordKey> = []
+        /// Records whose canonical file was written again with the bytes the index knew (a sync
+        /// tool putting an older version back): the replica may have moved past those bytes.
+        var rewritten: Set<RecordKey> = []
         var problems: [Problem] = []
+        /// The engine's temporary files in the folders that were listed (relative paths):
+        /// another device's write in progress, or the leftover of one that never finished.
+        var temporaryFiles: [String] = []
+        /// Folders and files that could not be read (relative paths). What the index knew of
+        /// them is kept: they did not vanish, and nothing may be written over what was not read.
+        var unreadable: Set<String> = []
         var filesScanned = 0
         var filesRead = 0
         /// Whether the index differs from the previous one.
         var changed = false
+
+        /// Whether a path could not be read, or lies in a folder that could not.
+        func isUnreadable(_ relativePath: String) -> Bool {
+            var path = Substring(relativePath)
+            while !unreadable.isEmpty {
+                if unreadable.contains(String(path)) { return true }
+                guard let slash = path.lastIndex(of: "/") else { return false }
+                path = path[..<slash]
+            }
+            return false
+        }
     }
 
     let fileSystem: any FileSystem
@@ -74,10 +94,18 @@ struct FolderScanner {
         let directoryPath = joinPath(layout.zone, relative)
         let stat: FileStat
         do {
-            guard let found = try fileSystem.stat(directoryPath), found.kind == .directory else { return }
+            guard let found = try fileSystem.stat(directoryPath) else { return }
+            guard found.kind == .directory else {
+                if found.kind == .symlink {  // `records` itself, or a known folder that became a link
+                    let shown = layout.directoryName + "/" + relative
+                    result.problems.append(Problem(.symlink, path: shown, "symbolic link ignored; Ours never follows links"))
+                }
+                return
+            }
             stat = found
         } catch {
             result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
+            keepUnreadable(relative, into: &result)
             return
         }
         let known = previous.directories[relative]
@@ -89,11 +117,15 @@ struct FolderScanner {
         do { entries = try fileSystem.list(directoryPath) } catch {
             if error.reason != .notFound {
                 result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
+                keepUnreadable(relative, into: &result)
             }
             return
         }
         result.index.directories[relative] = FolderIndex.Directory(stat: stat)
         if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
+        for entry in entries where entry.kind == .file && TemporaryName.matches(entry.name) {
+            result.temporaryFiles.append(relative + "/" + entry.name)
+        }
         for entry in entries where !FolderNames.isIgnored(entry.name) {
             let relativePath = relative + "/" + entry.name
             switch entry.kind {
@@ -105,6 +137,14 @@ struct FolderScanner {
                     Problem(.symlink, path: layout.directoryName + "/" + relativePath, "symbolic link ignored; Ours never follows links"))
             case .file where FolderNames.isRecordCandidate(entry.name):
                 look(at: relativePath, name: entry.name, in: relative, known: known?.files[entry.name], into: &result)
+            case .other:
+                // Never opened: a pipe would block a reader, and a name that is not UTF-8 cannot
+                // be a record (it is shown with U+FFFD for the bytes that are not).
+                let why =
+                    entry.name.contains("\u{FFFD}")
+                    ? "a name that is not valid UTF-8; ignored"
+                    : "not a regular file or folder (a named pipe, socket or device); ignored"
+                result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relativePath, why))
             default:
                 continue
             }
@@ -142,7 +182,7 @@ struct FolderScanner {
     ) {
         result.filesScanned += 1
         if result.filesScanned % 1000 == 0 { progress?(SyncProgress(phase: .reading, done: result.filesScanned, total: nil)) }
-        let shownPath = layout.directoryName + "/" + relativePath
+        var shownPath: String { layout.directoryName + "/" + relativePath }  // for problems only
         let path = joinPath(layout.zone, relativePath)
         let stat: FileStat
         do {
@@ -150,6 +190,7 @@ struct FolderScanner {
             stat = found
         } catch {
             result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
+            keepUnreadable(relativePath, known: known, name: name, in: directory, into: &result)
             return
         }
         let indexable = FolderIndex.isIndexable(name)
@@ -164,13 +205,17 @@ struct FolderScanner {
                 result.broken.insert(relativePath)
             } else if error.reason != .notFound {
                 result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
+                keepUnreadable(relativePath, known: known, name: name, in: directory, into: &result)
             }
             return
         }
         result.filesRead += 1
         let digest = Digest.of(bytes)
         if let known, known.digest == digest, case .record(let key) = known.content {
-            if !known.matches(stat) { result.changed = true }
+            if !known.matches(stat) {
+                result.changed = true
+                if relativePath == "records/" + ZoneLayout.relativePath(of: key) { result.rewritten.insert(key) }
+            }
             keep(FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key, name: name, in: directory,
                  indexable: indexable, into: &result)
             return
@@ -200,14 +245,29 @@ struct FolderScanner {
         }
     }
 
+    /// A folder or file that could not be read keeps what the index knew of it (and below it),
+    /// so its records do not count as vanished, and is noted so nothing is written over it.
+    private func keepUnreadable(
+        _ relative: String, known: FolderIndex.Entry? = nil, name: String? = nil, in directory: String? = nil,
+        into result: inout Result
+    ) {
+        result.unreadable.insert(relative)
+        if let known, let name, let directory {
+            result.index.directories[directory]?.files[name] = known
+            return
+        }
+        for (path, folder) in previous.directories where path == relative || path.hasPrefix(relative + "/") {
+            result.index.directories[path] = folder
+        }
+    }
+
     private func keep(
         _ entry: FolderIndex.Entry, key: RecordKey, name: String, in directory: String, indexable: Bool,
         into result: inout Result
     ) {
         if indexable { result.index.directories[directory]?.files[name] = entry }
-        let relativePath = directory + "/" + name
-        if relativePath != "records/" + ZoneLayout.relativePath(of: key) {
-            result.strays[key, default: []].append(relativePath)
+        if !ZoneLayout.isCanonical(directory: directory, name: name, of: key) {
+            result.strays[key, default: []].append(directory + "/" + name)
         }
     }
 }

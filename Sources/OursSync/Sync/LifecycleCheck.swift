@@ -46,7 +46,8 @@ struct LifecycleCheck {
             if event != nil { try household.device.clearCurrent(ifItIs: membership.id) }
         }
         if event == nil, membership.status == .active, folderWritable, let me {
-            try refreshLastSeen(me)
+            // A courtesy: a participants.json someone broke (never overwritten) must not stop the pass.
+            try? refreshLastSeen(me)
         }
         return event
     }

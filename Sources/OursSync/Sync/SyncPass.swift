@@ -14,11 +14,17 @@ struct SyncPass {
     var reread: (@Sendable (String) -> Bool)?
     /// Broken files that may still be being written by a sync tool (see `FolderScanner`).
     var settling: (@Sendable (String, FileStat) -> Bool)?
+    /// Whether a changed folder index is saved in the replica. A watcher keeps its index in
+    /// memory and saves it now and then (it is only a cache): at 100,000 records it is a 15 MB
+    /// file, too much to write on every pass that sees a change.
+    var persistIndex = true
 
     /// The pass's report, and the folder index as it is now (to keep for the next pass).
     struct Outcome {
         var report: SyncReport
         var index: FolderIndex?
+        /// The index changed and was not saved (`persistIndex` was off).
+        var indexUnsaved = false
     }
 
     func run() throws(OursError) -> Outcome {
@@ -33,6 +39,7 @@ struct SyncPass {
         report.startedAt = device.clock.nowMillis()
         guard let initial = household.membership else { return Outcome(report: report, index: index) }
         guard initial.status == .active else {
+            try? household.deliverAfterMembershipEnded(learntNow: false)
             throw .notPermitted(LifecycleEvent(initial.status).message(household: initial.name), hint: "It stays listable: `ours --household \"\(initial.name)\" record list TYPE`.")
         }
         let layout = try household.requireFolder()
@@ -41,11 +48,13 @@ struct SyncPass {
         try DocumentSync(household: household, layout: layout, canWriteFolder: canWriteFolder).run(into: &report)
         if let event = try LifecycleCheck(household: household).apply(folderWritable: canWriteFolder) {
             report.lifecycle = event
+            if event != .dissolved { try? household.deliverAfterMembershipEnded(learntNow: true) }
             report.durationMillis = device.clock.nowMillis() - report.startedAt
             return Outcome(report: report, index: index)
         }
         let canWriteRecords = canWriteFolder && household.membership?.canWrite == true
         let manifest = try household.manifest()
+        let me = try device.requireIdentity().deviceID
 
         let previous: FolderIndex
         if let index { previous = index } else { previous = try replica.loadFolderIndex() }
@@ -58,10 +67,11 @@ struct SyncPass {
         report.problems += scan.problems
 
         var states: [RecordKey: RecordState] = [:]
+        var digests: [RecordKey: UInt64] = [:]  // of the bytes saved in the replica: the folder's file is compared to it
         var blocked: Set<RecordKey> = []
         var arrived: Set<RecordKey> = []  // new to this replica in this pass: nothing to restore
         var farFuture: [SyncState.FarFutureStamp] = []
-        var latest: Stamp?
+        var latest: Stamp?  // the latest merged stamp the clock may absorb (a far-future one may not)
         let now = device.clock.nowMillis()
         for (done, decoded) in scan.decoded.enumerated() {
             if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: scan.decoded.count)) }
@@ -84,22 +94,28 @@ struct SyncPass {
             let before: RecordState?
             if let cached = states[key] { before = cached } else { before = try replica.load(key) }
             if before == nil { arrived.insert(key) }
-            let merged = before.map { $0.merging(admission.admitted) } ?? admission.admitted
+            // What the manifest now rejects leaves the replica too (merged before a removal was known).
+            let kept = before.map { Admission.withoutRejected($0, manifest: manifest, keeping: me) }
+            let merged = kept.map { $0.merging(admission.admitted) } ?? admission.admitted
             for (field, register) in admission.admitted.fields {
                 for entry in register.entries where entry.stamp.millis > now + HybridLogicalClock.maximumDriftMillis {
                     farFuture.append(SyncState.FarFutureStamp(record: key.description, field: field, stamp: entry.stamp))
                 }
             }
-            if let top = admission.admitted.allStamps.max(), latest.map({ top > $0 }) ?? true { latest = top }
+            let absorbable = admission.admitted.allStamps.filter { $0.millis <= now + HybridLogicalClock.maximumDriftMillis }
+            if let top = absorbable.max(), latest.map({ top > $0 }) ?? true { latest = top }
             states[key] = merged
             if merged != before {
-                try replica.save(merged, durability: .deferred)
+                let bytes = RecordFile.encode(merged)
+                try replica.save(bytes, of: key, durability: .deferred)
+                digests[key] = Digest.of(bytes)
                 report.recordsMerged += 1
                 if let change = RecordChange.between(before, merged, manifest: manifest) { report.changes.append(change) }
             }
         }
         if let latest { try device.receive(latest) }
         if report.recordsMerged > 0 { try household.flush(replica.directory) }
+        household.noteChanges(report.changes, origin: .folder)  // for watchers, in this process or another
 
         // Everything that may need writing: merged records, local changes, vanished files.
         let pending = Set(try replica.pendingKeys())
@@ -111,20 +127,28 @@ struct SyncPass {
             })
             for key in try replica.keys() where !present.contains(key) { missing.insert(key) }
         }
-        let toWrite = Set(states.keys).union(pending).union(missing).subtracting(blocked)
+        // A file put back as this device last read it holds less than the replica if the replica
+        // moved on since (a write-through): compared, and written again if so.
+        let toWrite = Set(states.keys).union(pending).union(missing).union(scan.rewritten).subtracting(blocked)
         let restoring = missing.subtracting(pending).subtracting(arrived)
         var correct: Set<RecordKey> = []
         if canWriteRecords {
             try writeBack(
-                toWrite.sorted(), restoring: restoring, states: states, scan: &scan, correct: &correct, report: &report,
-                layout: layout)
-            for key in correct { try replica.clearPending(key) }
+                toWrite.sorted(), restoring: restoring, states: states, digests: digests, scan: &scan, correct: &correct,
+                report: &report, layout: layout)
+            for key in correct where pending.contains(key) { try replica.clearPending(key) }
             removeStrays(scan: &scan, correct: correct, states: states, report: &report, layout: layout)
         }
+        if mode == .sweep {
+            let leftovers = LeftoverTemporaryFiles(household: household)
+            leftovers.removeFromDevice()
+            if canWriteFolder { leftovers.removeStale(from: layout, candidates: scan.temporaryFiles, now: now) }
+        }
 
-        if scan.changed || index == nil { try replica.saveFolderIndex(scan.index) }
+        let saveIndex = index == nil || (scan.changed && persistIndex)
+        if saveIndex { try replica.saveFolderIndex(scan.index) }
         try saveState(report: &report, farFuture: farFuture, now: now, busy: scan.changed || !report.changes.isEmpty)
-        return Outcome(report: report, index: scan.index)
+        return Outcome(report: report, index: scan.index, indexUnsaved: scan.changed && !saveIndex)
     }
 
     /// Records the pass for `ours status`. An idle pass of a watcher writes nothing, unless
@@ -156,8 +180,8 @@ struct SyncPass {
     }
 
     private func writeBack(
-        _ keys: [RecordKey], restoring: Set<RecordKey>, states: [RecordKey: RecordState], scan: inout FolderScanner.Result,
-        correct: inout Set<RecordKey>, report: inout SyncReport, layout: ZoneLayout
+        _ keys: [RecordKey], restoring: Set<RecordKey>, states: [RecordKey: RecordState], digests: [RecordKey: UInt64],
+        scan: inout FolderScanner.Result, correct: inout Set<RecordKey>, report: inout SyncReport, layout: ZoneLayout
     ) throws(OursError) {
         let fileSystem = household.fileSystem
         var written = 0
@@ -172,15 +196,24 @@ struct SyncPass {
             }
             let relative = "records/" + ZoneLayout.relativePath(of: key)
             if scan.broken.contains(relative) { continue }  // a person's bytes: never overwritten while broken
-            let bytes = RecordFile.encode(state)
-            let digest = Digest.of(bytes)
+            if scan.isUnreadable(relative) { continue }  // what was not read may hold changes not merged yet
+            // A record merged in this pass was encoded once already, when it was saved.
+            var encoded: [UInt8]?
+            let digest: UInt64
+            if let known = digests[key] {
+                digest = known
+            } else {
+                encoded = RecordFile.encode(state)
+                digest = Digest.of(encoded!)
+            }
             if let entry = scan.index.entry(at: relative), entry.digest == digest {
                 correct.insert(key)
                 continue
             }
+            let bytes = encoded ?? RecordFile.encode(state)
             let path = layout.path(of: key)
             do {
-                if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
+                try fileSystem.requireNoLinks(path, under: layout.zone, creating: true)  // a link would lead out
                 try fileSystem.writeAtomically(path, bytes, durability: .deferred)
                 try indexWritten(path: path, relative: relative, digest: digest, key: key, scan: &scan)
             } catch {

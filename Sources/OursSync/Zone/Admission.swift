@@ -45,6 +45,18 @@ public enum Admission {
         return (admitted, rejections.sorted(), unknown)
     }
 
+    /// A state without the changes the manifest now rejects: a change merged here before this
+    /// device learnt that its writer had been removed leaves the replica once it knows. The
+    /// device's own changes stay in its own replica (a removed member keeps what they typed).
+    public static func withoutRejected(_ state: RecordState, manifest: ParticipantManifest, keeping own: DeviceID)
+        -> RecordState
+    {
+        state.filtered { stamp in
+            if stamp.device != own, case .reject = recordVerdict(stamp, manifest: manifest) { return false }
+            return true
+        }
+    }
+
     /// Filters an incoming `zone.json` state: only the owner's devices change it.
     public static func admitZone(_ incoming: RecordState, current: RecordState, manifest: ParticipantManifest)
         -> (admitted: RecordState, rejections: [String])

@@ -12,10 +12,14 @@ struct CodeStore {
         let path = joinPath(directory, code + ".json")
         var result: ShareCode?
         do {
+            try fileSystem.requireNoLinks(path, under: root, creating: false)  // `codes` may be a link out
             let bytes = try fileSystem.read(path, limit: 64 * 1024)
             result = try ShareCode.decode(bytes, path: path)
         } catch let error as FileSystemError where error.reason == .notFound || error.reason == .notADirectory {
             result = nil
+        } catch let error as FileSystemError where error.reason == .symbolicLink || error.reason == .notARegularFile {
+            throw .failed(
+                "refused: \(error.description)", hint: "Someone put something other than a code file there; ask for a new code.")
         } catch let error as FileSystemError {
             throw .io(error)
         } catch let error as ShareCodeError {
@@ -31,7 +35,7 @@ struct CodeStore {
 
     /// Every code in the folder (canonical files only), skipping damaged ones.
     func all() -> [ShareCode] {
-        guard let entries = try? fileSystem.list(directory) else { return [] }
+        guard isRealDirectory, let entries = try? fileSystem.list(directory) else { return [] }
         return entries.compactMap { entry in
             guard entry.kind == .file, entry.name.hasSuffix(".json"), !FolderNames.isIgnored(entry.name) else { return nil }
             let code = String(entry.name.dropLast(5))
@@ -42,15 +46,19 @@ struct CodeStore {
 
     func save(_ shareCode: ShareCode) throws(OursError) {
         try io { () throws(FileSystemError) in
-            if try fileSystem.stat(directory) == nil { try fileSystem.createDirectory(directory) }
-            try fileSystem.writeAtomically(joinPath(directory, shareCode.code + ".json"), shareCode.encode(), durability: .immediate)
+            let path = joinPath(directory, shareCode.code + ".json")
+            try fileSystem.requireNoLinks(path, under: root, creating: true)  // never write through a link
+            try fileSystem.writeAtomically(path, shareCode.encode(), durability: .immediate)
         }
         for copy in conflictCopies(of: shareCode.code) { try? fileSystem.remove(copy.0) }
     }
 
+    /// Whether `codes` is a folder, not a link that could lead out of the shared folder.
+    private var isRealDirectory: Bool { (try? fileSystem.stat(directory))??.kind == .directory }
+
     /// Files like `ABC234.sync-conflict-….json` or `ABC234 (conflicted copy).json` holding the code.
     private func conflictCopies(of code: String) -> [(String, ShareCode)] {
-        guard let entries = try? fileSystem.list(directory) else { return [] }
+        guard isRealDirectory, let entries = try? fileSystem.list(directory) else { return [] }
         return entries.compactMap { entry in
             guard entry.kind == .file, entry.name.hasPrefix(code), entry.name != code + ".json",
                 entry.name.hasSuffix(".json"), !FolderNames.isIgnored(entry.name)

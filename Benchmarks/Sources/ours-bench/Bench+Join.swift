@@ -1,0 +1,42 @@
+import Foundation
+import OursSync
+
+extension Bench {
+    /// Joining the big household: `ours join CODE --folder PATH`, process start to exit, which
+    /// makes the first full sync into an empty replica. Baseline: `rsync -a` copying the same
+    /// household folder, measured before and after the join (the better of the two). Both run
+    /// warm — the household was just written, so it is in the page cache; dropping caches needs
+    /// root and is not attempted.
+    func join() throws {
+        let code = try world.invite()
+        let rsync = try tool("rsync")
+        progress("join: rsync -a of the household folder (baseline)")
+        let before = try copy(with: rsync, to: "rsync-copy-1")
+        progress("join: ours join (\(size) records)")
+        let joined = try ours(["join", code, "--folder", world.shared], home: world.b.home)
+        guard joined.status == 0 else { throw BenchError("`ours join` exited with \(joined.status)") }
+        progress("join: rsync -a again")
+        let after = try copy(with: rsync, to: "rsync-copy-2")
+        let baseline = min(before, after)
+
+        let household = try world.joined()
+        let records = try household.replica.keys().count
+        if records != options.size { report.fail("after the join Mike's copy holds \(records) records, not \(options.size)") }
+        report.add(
+            "Join: first sync of \(size) records (`ours join`)", joined.wall.shown,
+            target: "≤ 3 × rsync = \((baseline * 3).shown)", baseline: "`rsync -a` of the folder: \(baseline.shown)",
+            met: joined.wall <= baseline * 3)
+        report.add(
+            "Join: time per record", (joined.wall / options.size).shown, baseline: "rsync: \((baseline / options.size).shown)")
+        report.note("Join and rsync both run warm (the household was just written; caches cannot be dropped without root).")
+    }
+
+    /// `rsync -a ZONE/ COPY/` into a new folder, timed. The copy stays until the end: removing
+    /// 100,000 files keeps the disk busy long after, which would slow what is measured next.
+    private func copy(with rsync: String, to name: String) throws -> Duration {
+        let destination = joinPath(world.root, name)
+        let exit = try Child.run(rsync, ["-a", world.zone + "/", destination + "/"], environment: world.environment(home: world.root))
+        guard exit.status == 0 else { throw BenchError("rsync exited with \(exit.status)") }
+        return exit.wall
+    }
+}

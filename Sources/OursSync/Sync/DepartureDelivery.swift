@@ -1,0 +1,40 @@
+extension Household {
+    /// A device whose membership ended (it left, or was removed) syncs no more, but what it
+    /// holds from its time as a member still goes out: every other device keeps changes stamped
+    /// before the end. When it has just learnt of the end (`learntNow`), every record the folder
+    /// lacks something of — its own changes, a hand edit only it read, a file a person deleted —
+    /// is delivered; afterwards, whatever still waits in its outbox (the folder was away, the
+    /// file broken). Nothing else is merged into its read-only copy, and nothing goes to a
+    /// dissolved household.
+    func deliverAfterMembershipEnded(learntNow: Bool) throws(OursError) {
+        guard let membership, membership.status == .left || membership.status == .removed,
+            membership.permission == .readWrite, let layout = try? requireFolder()
+        else { return }
+        try device.withLock { () throws(OursError) in
+            if !learntNow {
+                guard !(try replica.pendingKeys()).isEmpty else { return }
+                var report = SyncReport()  // read-only: learns who joined since, and a dissolution
+                try DocumentSync(household: self, layout: layout, canWriteFolder: false).run(into: &report)
+            }
+            if try zoneInfo()?.dissolvedAt != nil { return }
+            if learntNow {
+                for key in try replica.keys() where try folderLacks(key, layout: layout) { try replica.markPending(key) }
+            }
+            try writeThrough(try replica.pendingKeys(), afterMembershipEnded: true)
+        }
+    }
+
+    /// Whether the folder's file of a record misses a write this replica holds (or is missing,
+    /// or cannot be read as it stands).
+    private func folderLacks(_ key: RecordKey, layout: ZoneLayout) throws(OursError) -> Bool {
+        guard let state = try replica.load(key) else { return false }
+        guard let bytes = try? fileSystem.read(layout.path(of: key), limit: RecordFile.maximumSize),
+            let folder = Household.decodeFolderRecord(bytes, key: key)
+        else { return true }
+        let entries = folder.fields.values.flatMap(\.entries)
+        return state.allStamps.contains { stamp in
+            !entries.contains { $0.stamp == stamp || $0.supersedes(stamp) }
+                && !folder.deletions.contains { $0.stamp == stamp || $0.supersedes(stamp) }
+        }
+    }
+}

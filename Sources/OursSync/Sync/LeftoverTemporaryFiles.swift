@@ -1,0 +1,51 @@
+/// Temporary files (`.ours-<random>.tmp`) left by writes that never finished: a process killed
+/// between creating its temporary file and renaming it over the target. Every reader ignores
+/// them; a sweep removes them:
+///
+/// - in this device's state directory (the clock, the household list, every replica) at once:
+///   processes write there only while they hold the device lock, which the pass holds, so
+///   every one found belongs to a process that died (the one exception, the watcher's
+///   `watcher.pid`, is written without it; losing that file costs only a process id in a
+///   message);
+/// - in the household's folder once they are `Household.staleTemporaryMillis` old (ten
+///   minutes): a younger one may be another device's write in progress (over NFS or SMB, say).
+///
+/// Removing is best effort: a failure is ignored, a leftover costs a few bytes, and the next
+/// sweep tries again.
+struct LeftoverTemporaryFiles {
+    let household: Household
+
+    /// Removes this device's leftovers. Call holding the device lock.
+    func removeFromDevice() {
+        // home, replicas/, a replica, records/, a type, a shard.
+        let found = find(in: household.device.home, depth: 5)
+        for path in found { try? household.fileSystem.remove(path) }
+    }
+
+    /// Removes the household folder's stale leftovers: `candidates` (paths relative to the
+    /// household's folder, as the scanner found them) and any at its top level.
+    func removeStale(from layout: ZoneLayout, candidates: [String], now: Int64) {
+        let fileSystem = household.fileSystem
+        for path in candidates.map({ joinPath(layout.zone, $0) }) + find(in: layout.zone, depth: 0) {
+            guard let stat = try? fileSystem.stat(path), stat.kind == .file,
+                stat.modifiedMillis < now - Household.staleTemporaryMillis
+            else { continue }
+            try? fileSystem.remove(path)
+        }
+    }
+
+    /// The engine's temporary files in `directory` and, `depth` levels down, in its folders.
+    private func find(in directory: String, depth: Int) -> [String] {
+        guard let entries = try? household.fileSystem.list(directory) else { return [] }
+        var result: [String] = []
+        for entry in entries {
+            let path = joinPath(directory, entry.name)
+            if entry.kind == .file, TemporaryName.matches(entry.name) {
+                result.append(path)
+            } else if entry.kind == .directory, depth > 0, !entry.name.hasPrefix(".") {
+                result += find(in: path, depth: depth - 1)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,35 @@
+/// Where a change to this device's copy of a household came from.
+public enum ChangeOrigin: String, Sendable {
+    /// Merged from the shared folder: another device's edit, a hand edit, a conflict copy.
+    case folder
+    /// Made on this device, by this process or another one using the same state directory
+    /// (a one-shot `ours` command while `ours watch` runs).
+    case local
+}
+
+/// The records that changed in one poll, from one origin.
+public struct ChangeSet: Sendable, Equatable {
+    public var origin: ChangeOrigin
+    /// Each record that changed, in the order the changes were made. A record changed twice
+    /// in one poll appears twice.
+    public var changes: [RecordChange]
+    /// How many more records changed than `changes` lists: a big batch (a join, an import) is
+    /// counted rather than listed. `nil` when the number is unknown (the watcher fell behind the
+    /// replica's journal). Anything but zero means: reload what you show.
+    public var unlisted: Int?
+    /// The record types of the unlisted changes, when known.
+    public var unlistedTypes: [String]
+    /// When the watcher published it (wall-clock milliseconds).
+    public var at: Int64
+
+    public init(origin: ChangeOrigin, changes: [RecordChange], unlisted: Int? = 0, unlistedTypes: [String] = [], at: Int64) {
+        self.origin = origin
+        self.changes = changes
+        self.unlisted = unlisted
+        self.unlistedTypes = unlistedTypes
+        self.at = at
+    }
+
+    /// Whether `changes` lists every record that changed.
+    public var isComplete: Bool { unlisted == 0 }
+}

@@ -1,0 +1,39 @@
+/// How often a watcher looks, and how deep. The defaults keep an idle household of 100,000
+/// records nearly free (a quick poll stats folders, not files) while still reading every byte
+/// every ten minutes, because no timestamp is trusted alone.
+public struct WatchPolicy: Sendable, Equatable {
+    /// Between two polls while all is well. Each poll is a quick pass: a `stat` per folder,
+    /// reading only folders whose stat changed.
+    public var interval: Duration
+    /// How often a poll is a stat pass instead: every file is stat-ed, catching in-place
+    /// writes that leave the folder's times alone.
+    public var statInterval: Duration
+    /// How long a rolling sweep takes to read every file once: catches edits that kept size
+    /// and times, and file systems whose times lie (FAT's 2 s, SMB and NFS attribute caches).
+    public var sweepPeriod: Duration
+    /// How often a slice of the rolling sweep is read; the folders are split into
+    /// `sweepPeriod / sliceInterval` slices, so no poll reads much.
+    public var sliceInterval: Duration
+    /// The longest wait between polls while the folder is missing or passes fail; the wait
+    /// doubles from `interval` up to this.
+    public var maximumBackoff: Duration
+    /// A file that does not parse is read again rather than reported until it has stopped
+    /// changing for this long (a sync tool may still be writing it).
+    public var settleTime: Duration
+    /// A broken file that keeps changing is reported after this long all the same.
+    public var maximumSettleTime: Duration
+
+    public init(
+        interval: Duration = .seconds(1), statInterval: Duration = .seconds(30), sweepPeriod: Duration = .seconds(600),
+        sliceInterval: Duration = .seconds(5), maximumBackoff: Duration = .seconds(30), settleTime: Duration = .seconds(2),
+        maximumSettleTime: Duration = .seconds(60)
+    ) {
+        self.interval = interval
+        self.statInterval = statInterval
+        self.sweepPeriod = sweepPeriod
+        self.sliceInterval = sliceInterval
+        self.maximumBackoff = maximumBackoff
+        self.settleTime = settleTime
+        self.maximumSettleTime = maximumSettleTime
+    }
+}

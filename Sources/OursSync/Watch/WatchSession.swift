@@ -1,0 +1,168 @@
+/// One watcher's state between polls — the folder index kept in memory, the schedule, the
+/// files settling, the problems already told, the place in the journal — and the poll itself.
+///
+/// Synchronous and free of sleeping: `Watcher` runs it in a loop, tests call `poll()` step by
+/// step with a clock they move by hand.
+struct WatchSession {
+    struct Outcome: Sendable {
+        var events: [WatchEvent] = []
+        /// Whether this poll made a sync pass (while backing off, polls only read the journal).
+        var passed = false
+        /// While passes fail: how long until the next one is tried.
+        var backoff: Duration?
+        /// Set when this device's membership ended: the watcher stops.
+        var ended: LifecycleEvent?
+    }
+
+    let household: Household
+    let policy: WatchPolicy
+    private let now: @Sendable () -> Duration
+    private var schedule: PollSchedule
+    private var index: FolderIndex?
+    private var tail: JournalTail
+    private var problems = ProblemLog()
+    let settling: SettlingFiles
+    private let zoneDirectory: String
+    /// The message of the folder outage or failure last published, so each is told once.
+    private var outage: String?
+    private var failure: OursError?
+    /// While backing off, when the next pass may be tried.
+    private var retryAt: Duration?
+    /// The in-memory index has changes the replica's copy lacks (see `saveIndex()`).
+    private var indexUnsaved = false
+
+    /// - Parameter now: the watcher's monotonic time.
+    init(household: Household, policy: WatchPolicy, now: @escaping @Sendable () -> Duration) {
+        self.household = household
+        self.policy = policy
+        self.now = now
+        schedule = PollSchedule(policy: policy)
+        tail = JournalTail(journal: household.replica.journal)
+        let clock = household.device.clock
+        settling = SettlingFiles(policy: policy, now: now, wallMillis: { clock.nowMillis() })
+        zoneDirectory = household.layout?.directoryName ?? ""
+    }
+
+    /// One poll: a sync pass as deep as the schedule says, then what changed, from the journal.
+    ///
+    /// While passes fail (the folder is gone), passes are tried less and less often, but the
+    /// journal is still read every poll: changes made on this device are published at once.
+    mutating func poll() -> Outcome { poll(plan: nil) }
+
+    /// Whether the next poll is a stat pass, which takes long in a big household (every file is
+    /// stat-ed). The watcher then makes a quick pass first (`quickLook()`) and publishes what it
+    /// found at once: a change that the folders' times show is not held back by the slower pass.
+    var thoroughPassDue: Bool { retryAt == nil && schedule.plan(now: now()).mode == .stat }
+
+    /// A quick pass, without the schedule's stat pass or sweep slice (see `thoroughPassDue`).
+    mutating func quickLook() -> Outcome { poll(plan: PollSchedule.Plan(mode: .quick, slice: nil)) }
+
+    private mutating func poll(plan forced: PollSchedule.Plan?) -> Outcome {
+        let started = now()
+        var outcome = Outcome()
+        if let retryAt, started < retryAt {
+            outcome.backoff = retryAt - started
+            outcome.events = changeSets()
+            return outcome
+        }
+        let plan = forced ?? schedule.plan(now: started)
+        var passProblems: [Problem] = []
+        outcome.passed = true
+        settling.beginPass()
+        do {
+            let result = try pass(plan)
+            settling.endPass(thorough: plan.mode != .quick)
+            index = result.index
+            if result.indexUnsaved { indexUnsaved = true }
+            if plan.mode != .quick { saveIndex() }
+            schedule.succeeded(plan, now: started)
+            retryAt = nil
+            if outage != nil { outcome.events.append(.folderAvailable) }
+            outage = nil
+            failure = nil
+            passProblems = problems.news(
+                in: result.report.problems, thorough: plan.mode != .quick, index: result.index, zoneDirectory: zoneDirectory)
+            outcome.ended = result.report.lifecycle
+        } catch {
+            let backoff = schedule.failed(folderMissing: error.kind == .folderUnavailable)
+            retryAt = started + backoff
+            outcome.backoff = backoff
+            if let status = household.membership?.status, status != .active {
+                outcome.ended = LifecycleEvent(status)  // a one-shot command learnt it first
+            } else if error.kind == .folderUnavailable {
+                if outage == nil { outcome.events.append(.folderUnavailable(message: error.message)) }
+                outage = error.message
+            } else if failure != error {
+                outcome.events.append(.failed(error))
+                failure = error
+            }
+        }
+        outcome.events += changeSets()
+        outcome.events += passProblems.map(WatchEvent.problem)
+        if let ended = outcome.ended { outcome.events.append(.ended(ended)) }
+        return outcome
+    }
+
+    private func pass(_ plan: PollSchedule.Plan) throws(OursError) -> SyncPass.Outcome {
+        let schedule = self.schedule
+        let settlingFolders = settling.foldersToReread()
+        let reread: (@Sendable (String) -> Bool)?
+        if let slice = plan.slice {
+            reread = { folder in settlingFolders.contains(folder) || schedule.folder(folder, isIn: slice) }
+        } else if !settlingFolders.isEmpty {
+            reread = { folder in settlingFolders.contains(folder) }
+        } else {
+            reread = nil
+        }
+        let settling = self.settling
+        return try SyncPass(
+            household: household, mode: plan.mode, progress: nil, index: index, reread: reread,
+            settling: { path, stat in settling.isSettling(path, stat) }, persistIndex: false
+        ).run()
+    }
+
+    /// Saves the in-memory folder index in the replica when it has changed since it was last
+    /// saved: after stat passes and sweeps, and when the watcher stops. It is only a cache (the
+    /// next start reads every file anyway), so passes that see a change do not pay for writing it.
+    mutating func saveIndex() {
+        guard indexUnsaved, let index else { return }
+        let household = self.household
+        let saved: Void? = try? household.device.withLock { () throws(OursError) in try household.replica.saveFolderIndex(index) }
+        if saved != nil { indexUnsaved = false }
+    }
+
+    /// What the journal gained since the last poll — changes merged by this watcher's pass and
+    /// by any other process, and changes made on this device — as one change set per origin.
+    private mutating func changeSets() -> [WatchEvent] {
+        let batch = tail.read()
+        guard !batch.entries.isEmpty || batch.gap else { return [] }
+        let now = household.device.clock.nowMillis()
+        var sets: [ChangeOrigin: ChangeSet] = [:]
+        var manifest: ParticipantManifest?
+        for entry in batch.entries {
+            var set = sets[entry.origin] ?? ChangeSet(origin: entry.origin, changes: [], at: entry.at)
+            set.at = max(set.at, entry.at)
+            switch entry.content {
+            case .change(var change, let device):
+                if change.by == nil, let device {
+                    if manifest == nil { manifest = (try? household.manifest()) ?? ParticipantManifest() }
+                    change.by = manifest?.participant(forDevice: device)?.name
+                }
+                set.changes.append(change)
+            case .unlisted(let count, let types):
+                set.unlisted = set.unlisted.map { $0 + count }
+                set.unlistedTypes = Array(Set(set.unlistedTypes + types)).sorted()
+            }
+            sets[entry.origin] = set
+        }
+        if batch.gap {
+            // Some lines were lost; they may have been of either origin.
+            for origin in [ChangeOrigin.local, .folder] {
+                var set = sets[origin] ?? ChangeSet(origin: origin, changes: [], at: now)
+                set.unlisted = nil
+                sets[origin] = set
+            }
+        }
+        return [ChangeOrigin.local, .folder].compactMap { sets[$0] }.map(WatchEvent.changes)
+    }
+}

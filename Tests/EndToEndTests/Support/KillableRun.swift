@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How a run of `ours` that the test meant to kill ended.
+struct KillOutcome {
+    /// Whether SIGKILL ended it (otherwise it finished before the kill).
+    var killed: Bool
+    var exitCode: Int32
+    /// Seconds from start to its end.
+    var elapsed: Double
+    /// When the kill was due, and the command's typical duration (for the figures).
+    var delay = 0.0
+    var typical = 0.0
+}
+
+extension SimulatedDevice {
+    /// Runs `ours` with `arguments` and sends it SIGKILL `delay` seconds after it started, as a
+    /// power cut or `kill -9` would, unless it finished first. Output is discarded.
+    func runKilled(_ arguments: [String], after delay: Double) throws -> KillOutcome {
+        let process = Process()
+        process.executableURL = OursBinary.url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["OURS_HOME"] = home
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        let deadline = start.addingTimeInterval(delay)
+        // Sleep in short steps so a run that ends early is not waited for.
+        while process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: min(0.002, max(0, deadline.timeIntervalSinceNow)))
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        return KillOutcome(killed: killed, exitCode: process.terminationStatus, elapsed: Date().timeIntervalSince(start))
+    }
+
+    /// Runs `ours` to completion and returns how long it took, recording nothing.
+    func timed(_ arguments: String...) throws -> (RunResult, Double) {
+        let start = Date()
+        let result = try run(arguments: arguments)
+        return (result, Date().timeIntervalSince(start))
+    }
+}
+
+/// A tiny seeded generator (SplitMix64), so a lane's choices replay from its seed.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
