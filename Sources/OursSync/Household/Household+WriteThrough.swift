@@ -52,8 +52,8 @@ extension Household {
             if written, keys.count > 1 {
                 try flush(layout.zone)
             }
-            // Out of the outbox only once the folder's copies are durable.
-            for key in delivered { try replica.clearPending(key) }
+            // Out of the outbox only once the folder's copies are durable; the next pass confirms them.
+            for key in delivered { try replica.markDelivered(key) }
         }
     }
 

@@ -111,9 +111,13 @@ public struct Replica: Sendable {
     }
 
     public func pendingKeys() throws(OursError) -> [RecordKey] {
-        guard try exists(outboxDirectory) else { return [] }
+        try keys(inMarkerDirectory: outboxDirectory)
+    }
+
+    private func keys(inMarkerDirectory markers: String) throws(OursError) -> [RecordKey] {
+        guard try exists(markers) else { return [] }
         do {
-            return try fileSystem.list(outboxDirectory).compactMap { entry in
+            return try fileSystem.list(markers).compactMap { entry in
                 let parts = entry.name.split(separator: "~", maxSplits: 1).map(String.init)
                 guard parts.count == 2 else { return nil }
                 return try? RecordKey(type: parts[0], id: parts[1])
@@ -123,6 +127,34 @@ public struct Replica: Sendable {
 
     public func clearPending(_ key: RecordKey) throws(OursError) {
         do { try fileSystem.remove(joinPath(outboxDirectory, key.type + "~" + key.id)) } catch { throw .io(error) }
+    }
+
+    var deliveredDirectory: String { joinPath(directory, "delivered") }
+
+    /// Moves a key from the outbox to the delivered list: written straight to the folder by
+    /// this process, which did not update the folder index (too big to load for one write).
+    /// The next sync pass checks the folder's file against the replica before forgetting it,
+    /// so a file that went back to older bytes meanwhile cannot hide the change.
+    public func markDelivered(_ key: RecordKey) throws(OursError) {
+        let name = key.type + "~" + key.id
+        try io { () throws(FileSystemError) in
+            if try fileSystem.stat(deliveredDirectory) == nil { try fileSystem.createDirectory(deliveredDirectory) }
+            do throws(FileSystemError) {
+                try fileSystem.rename(joinPath(outboxDirectory, name), to: joinPath(deliveredDirectory, name))
+            } catch {
+                guard error.reason == .notFound else { throw error }
+                try fileSystem.writeAtomically(joinPath(deliveredDirectory, name), [], durability: .deferred)
+            }
+        }
+    }
+
+    /// Keys written straight to the folder since the last sync pass (see `markDelivered`).
+    public func deliveredKeys() throws(OursError) -> [RecordKey] {
+        try keys(inMarkerDirectory: deliveredDirectory)
+    }
+
+    public func clearDelivered(_ key: RecordKey) throws(OursError) {
+        do { try fileSystem.remove(joinPath(deliveredDirectory, key.type + "~" + key.id)) } catch { throw .io(error) }
     }
 
     // MARK: Helpers

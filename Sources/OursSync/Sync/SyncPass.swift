@@ -119,6 +119,7 @@ struct SyncPass {
 
         // Everything that may need writing: merged records, local changes, vanished files.
         let pending = Set(try replica.pendingKeys())
+        let delivered = Set(try replica.deliveredKeys())
         var missing = scan.vanished
         if mode == .sweep {
             let present = Set(scan.index.allEntries.compactMap { path, entry -> RecordKey? in
@@ -129,7 +130,7 @@ struct SyncPass {
         }
         // A file put back as this device last read it holds less than the replica if the replica
         // moved on since (a write-through): compared, and written again if so.
-        let toWrite = Set(states.keys).union(pending).union(missing).union(scan.rewritten).subtracting(blocked)
+        let toWrite = Set(states.keys).union(pending).union(delivered).union(missing).union(scan.rewritten).subtracting(blocked)
         let restoring = missing.subtracting(pending).subtracting(arrived)
         var correct: Set<RecordKey> = []
         if canWriteRecords {
@@ -137,6 +138,7 @@ struct SyncPass {
                 toWrite.sorted(), restoring: restoring, states: states, digests: digests, scan: &scan, correct: &correct,
                 report: &report, layout: layout)
             for key in correct where pending.contains(key) { try replica.clearPending(key) }
+            for key in correct where delivered.contains(key) { try replica.clearDelivered(key) }
             removeStrays(scan: &scan, correct: correct, states: states, report: &report, layout: layout)
         }
         if mode == .sweep {
@@ -192,6 +194,7 @@ struct SyncPass {
                 state = loaded
             } else {
                 try household.replica.clearPending(key)
+                try household.replica.clearDelivered(key)
                 continue
             }
             let relative = "records/" + ZoneLayout.relativePath(of: key)
