@@ -35,7 +35,8 @@ public final class Watcher: Sendable {
     private struct Control {
         var started = false
         var stopped = false
-        var sleeper: Task<Void, any Error>?
+        /// The pause waiting for `stop()`, when one is.
+        var pause: CheckedContinuation<Void, Never>?
     }
 
     /// - Parameters:
@@ -91,11 +92,12 @@ public final class Watcher: Sendable {
 
     /// Asks `run()` to return: the current pass finishes, the wait between polls does not.
     public func stop() {
-        let sleeper = control.withLock { control -> Task<Void, any Error>? in
+        let pause = control.withLock { control -> CheckedContinuation<Void, Never>? in
             control.stopped = true
-            return control.sleeper
+            defer { control.pause = nil }
+            return control.pause
         }
-        sleeper?.cancel()
+        pause?.resume()
     }
 
     private var isStopping: Bool { control.withLock { $0.stopped } || Task.isCancelled }
@@ -108,19 +110,34 @@ public final class Watcher: Sendable {
         }
     }
 
-    /// Sleeps on the clock; `stop()` and task cancellation cut the sleep short.
+    /// Sleeps on the clock; `stop()` and task cancellation cut the sleep short. Structured (a
+    /// task group, no unstructured task), so the sleep runs wherever the caller's task prefers.
     private func pause(_ delay: Duration) async {
-        let sleeper = Task { [sleep] in try await sleep(delay) }
-        let stopped = control.withLock { control -> Bool in
-            control.sleeper = sleeper
-            return control.stopped
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [sleep] in try? await sleep(delay) }
+            group.addTask { [self] in await untilStopped() }
+            await group.next()
+            group.cancelAll()
         }
-        if stopped { sleeper.cancel() }
+    }
+
+    /// Returns once `stop()` is called or the task is cancelled.
+    private func untilStopped() async {
         await withTaskCancellationHandler {
-            _ = try? await sleeper.value
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waiting = control.withLock { control -> Bool in
+                    if control.stopped || Task.isCancelled { return false }
+                    control.pause = continuation
+                    return true
+                }
+                if !waiting { continuation.resume() }
+            }
         } onCancel: {
-            sleeper.cancel()
+            let pause = control.withLock { control -> CheckedContinuation<Void, Never>? in
+                defer { control.pause = nil }
+                return control.pause
+            }
+            pause?.resume()
         }
-        control.withLock { $0.sleeper = nil }
     }
 }

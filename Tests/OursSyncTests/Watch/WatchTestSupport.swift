@@ -103,7 +103,7 @@ final class EventRecorder: Sendable {
     private let finished = Locked(false)
 
     init(_ events: AsyncStream<WatchEvent>) {
-        Task { [collected, finished] in
+        _ = TestThreads.task { [collected, finished] in
             for await event in events { collected.withLock { $0.append(event) } }
             finished.withLock { $0 = true }
         }
