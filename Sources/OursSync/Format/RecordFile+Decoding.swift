@@ -70,7 +70,8 @@ extension RecordFile {
             let (stamp, seen, hash, removed) = try entryParts(entryValue, "fields.\(name)")
             let intact = removed ? value == nil : (value.map { valueHash($0) == hash } ?? false)
             if intact {
-                state.insert(FieldEntry(value: value, stamp: stamp, seen: seen), field: name)
+                let earlier = try replacedEntries(entryValue, "fields.\(name)")
+                state.insert(FieldEntry(value: value, stamp: stamp, seen: seen, replaced: earlier), field: name)
             } else {
                 replaced.include(stamp)
                 replaced.formUnion(seen)
@@ -80,16 +81,23 @@ extension RecordFile {
         for (name, list) in try objectValue(meta["conflicts"], "conflicts") {
             guard case .array(let entries) = list else { throw .badMetadata("\"conflicts.\(name)\" is not a list") }
             for entryValue in entries {
-                let (stamp, seen, _, removed) = try entryParts(entryValue, "conflicts.\(name)")
-                let value = removed ? nil : entryValue["value"]
-                state.insert(FieldEntry(value: value, stamp: stamp, seen: seen), field: name)
+                let entry = try valuedEntry(entryValue, "conflicts.\(name)")
+                state.insert(entry, field: name)
             }
         }
         if let deleted = meta["deleted"] {
             guard case .array(let entries) = deleted else { throw .badMetadata("\"deleted\" is not a list") }
             for entryValue in entries {
                 let (stamp, seen, _, _) = try entryParts(entryValue, "deleted")
-                state.insertDeletion(DeletionEntry(stamp: stamp, seen: seen))
+                var earlier: [DeletionEntry] = []
+                if let list = entryValue["replaces"] {
+                    guard case .array(let items) = list else { throw .badMetadata("\"deleted.replaces\" is not a list") }
+                    for item in items {
+                        let (oldStamp, oldSeen, _, _) = try entryParts(item, "deleted.replaces")
+                        earlier.append(DeletionEntry(stamp: oldStamp, seen: oldSeen))
+                    }
+                }
+                state.insertDeletion(DeletionEntry(stamp: stamp, seen: seen, replaced: earlier))
             }
         }
         var extra = meta
@@ -128,6 +136,25 @@ extension RecordFile {
         guard let value else { return [:] }
         guard case .object(let object) = value else { throw .badMetadata("\"\(name)\" is not an object") }
         return object
+    }
+
+    /// An entry that carries its value (a conflict, or one a write replaced).
+    static func valuedEntry(_ value: JSONValue, _ name: String) throws(RecordFileError) -> FieldEntry {
+        let (stamp, seen, _, removed) = try entryParts(value, name)
+        let earlier = try replacedEntries(value, name)
+        return FieldEntry(value: removed ? nil : value["value"], stamp: stamp, seen: seen, replaced: earlier)
+    }
+
+    /// The `replaces` list of an entry: what the write superseded when it was made.
+    static func replacedEntries(_ value: JSONValue, _ name: String) throws(RecordFileError) -> [FieldEntry] {
+        guard let list = value["replaces"] else { return [] }
+        guard case .array(let items) = list else { throw .badMetadata("\"\(name).replaces\" is not a list") }
+        var entries: [FieldEntry] = []
+        for item in items {
+            let (stamp, seen, _, removed) = try entryParts(item, name + ".replaces")
+            entries.append(FieldEntry(value: removed ? nil : item["value"], stamp: stamp, seen: seen))
+        }
+        return entries
     }
 
     static func entryParts(_ value: JSONValue, _ name: String) throws(RecordFileError)

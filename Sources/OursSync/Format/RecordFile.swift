@@ -52,6 +52,13 @@ public enum RecordFile {
             meta["deleted"] = .array(state.deletions.map { deletion in
                 var entry: [String: JSONValue] = ["at": .string(deletion.stamp.description)]
                 if !deletion.seen.isEmpty { entry["seen"] = stampList(deletion.seen) }
+                if !deletion.replaced.isEmpty {
+                    entry["replaces"] = .array(deletion.replaced.map { old in
+                        var object: [String: JSONValue] = ["at": .string(old.stamp.description)]
+                        if !old.seen.isEmpty { object["seen"] = stampList(old.seen) }
+                        return .object(object)
+                    })
+                }
                 return .object(entry)
             })
         }
@@ -68,6 +75,7 @@ public enum RecordFile {
             object["removed"] = .bool(true)
         }
         if !entry.seen.isEmpty { object["seen"] = stampList(entry.seen) }
+        if !entry.replaced.isEmpty { object["replaces"] = .array(entry.replaced.map { entryDocument($0, includeValue: true) }) }
         return .object(object)
     }
 

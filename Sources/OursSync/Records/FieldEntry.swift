@@ -6,12 +6,39 @@ public struct FieldEntry: Sendable, Hashable {
     /// The writer's view of the record when it wrote: any entry this covers was seen, so this
     /// write supersedes it whatever the stamps say.
     public var seen: VersionVector
+    /// The entries this write superseded when it was made (without their own), highest stamp
+    /// first. They come back if the write is later ignored — its writer turns out to have been
+    /// removed before it, by the stamps — so ignoring a write never loses what it replaced.
+    public var replaced: [FieldEntry]
 
-    public init(value: JSONValue?, stamp: Stamp, seen: VersionVector = VersionVector()) {
+    public init(value: JSONValue?, stamp: Stamp, seen: VersionVector = VersionVector(), replaced: [FieldEntry] = []) {
         // A file cannot tell a `null` field from an absent one, so neither may an entry.
         self.value = value == .null ? nil : value
         self.stamp = stamp
         self.seen = seen.removing(device: stamp.device)
+        self.replaced = FieldEntry.canonical(replaced.filter { $0.stamp != stamp }.map(\.withoutReplaced))
+    }
+
+    /// The entry alone, without what it replaced.
+    public var withoutReplaced: FieldEntry {
+        var copy = self
+        copy.replaced = []
+        return copy
+    }
+
+    /// The same write with what both copies say it replaced (copies differ only when a file
+    /// lost the list, for instance one a person edited).
+    func adding(replaced more: [FieldEntry]) -> FieldEntry {
+        var copy = self
+        copy.replaced = FieldEntry.canonical(replaced + more)
+        return copy
+    }
+
+    /// Unique, in register order.
+    static func canonical(_ entries: [FieldEntry]) -> [FieldEntry] {
+        var unique: [FieldEntry] = []
+        for entry in entries where !unique.contains(entry) { unique.append(entry) }
+        return unique.sorted(by: FieldRegister.precedes)
     }
 
     /// Whether this write was made by a writer that had seen `other`.
@@ -21,14 +48,28 @@ public struct FieldEntry: Sendable, Hashable {
     }
 }
 
-/// A record's deletion: a stamped tombstone and what the deleting device had seen.
+/// A record's deletion: a stamped tombstone, what the deleting device had seen, and the
+/// deletions it superseded (they come back if this one is ignored, as for `FieldEntry`).
 public struct DeletionEntry: Sendable, Hashable {
     public var stamp: Stamp
     public var seen: VersionVector
+    public var replaced: [DeletionEntry]
 
-    public init(stamp: Stamp, seen: VersionVector = VersionVector()) {
+    public init(stamp: Stamp, seen: VersionVector = VersionVector(), replaced: [DeletionEntry] = []) {
         self.stamp = stamp
         self.seen = seen.removing(device: stamp.device)
+        var unique: [DeletionEntry] = []
+        for entry in replaced.map(\.withoutReplaced) where entry.stamp != stamp && !unique.contains(entry) {
+            unique.append(entry)
+        }
+        // Deletions pile up only when a record is deleted, revived, deleted again: a few suffice.
+        self.replaced = Array(unique.sorted { $0.stamp > $1.stamp }.prefix(8))
+    }
+
+    public var withoutReplaced: DeletionEntry {
+        var copy = self
+        copy.replaced = []
+        return copy
     }
 
     public func supersedes(_ other: Stamp) -> Bool {

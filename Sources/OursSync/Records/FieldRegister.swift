@@ -21,6 +21,10 @@ public struct FieldRegister: Sendable, Hashable {
     /// Adds a write, dropping whatever it supersedes, unless something here supersedes it.
     public mutating func insert(_ entry: FieldEntry) {
         if entries.contains(entry) { return }
+        if let twin = entries.firstIndex(where: { $0.withoutReplaced == entry.withoutReplaced }) {
+            entries[twin] = entries[twin].adding(replaced: entry.replaced)
+            return
+        }
         if entries.contains(where: { $0.supersedes(entry.stamp) && $0.stamp != entry.stamp }) { return }
         entries.removeAll { entry.supersedes($0.stamp) && $0.stamp != entry.stamp }
         let position = entries.firstIndex { FieldRegister.precedes(entry, $0) } ?? entries.count

@@ -84,14 +84,42 @@ public struct RecordState: Sendable, Hashable {
     public mutating func write(_ changes: [String: JSONValue?], at stamp: Stamp) {
         let seen = context
         for (name, value) in changes {
-            let entry = FieldEntry(value: value == .null ? nil : value, stamp: stamp, seen: seen)
+            let replaced = Self.replacedBy(stamp, in: fields[name])
+            let entry = FieldEntry(value: value == .null ? nil : value, stamp: stamp, seen: seen, replaced: replaced)
             insert(entry, field: name)
         }
     }
 
+    /// How many of a device's own earlier writes of a field a write carries (see `replacedBy`).
+    static let ownWritesCarried = 8
+
+    /// What a write at `stamp` replaces in `register`: every entry there, and what this device's
+    /// own earlier writes there had replaced — so that ignoring a run of one device's writes
+    /// brings back the last of them that is not ignored, or what stood before the run. Its
+    /// own earlier writes are capped at the latest `ownWritesCarried`, so a field one device
+    /// edits again and again does not grow without end.
+    static func replacedBy(_ stamp: Stamp, in register: FieldRegister?) -> [FieldEntry] {
+        var replaced: [FieldEntry] = []
+        for entry in register?.entries ?? [] {
+            replaced.append(entry)
+            if entry.stamp.device == stamp.device { replaced += entry.replaced }
+        }
+        let own = replaced.filter { $0.stamp.device == stamp.device }.map(\.stamp).sorted(by: >)
+        if own.count > ownWritesCarried {
+            let oldest = own[ownWritesCarried - 1]
+            replaced.removeAll { $0.stamp.device == stamp.device && $0.stamp < oldest }
+        }
+        return replaced
+    }
+
     /// Records a local deletion at `stamp`.
     public mutating func delete(at stamp: Stamp) {
-        insertDeletion(DeletionEntry(stamp: stamp, seen: context))
+        var replaced: [DeletionEntry] = []
+        for deletion in deletions {
+            replaced.append(deletion)
+            if deletion.stamp.device == stamp.device { replaced += deletion.replaced }
+        }
+        insertDeletion(DeletionEntry(stamp: stamp, seen: context, replaced: replaced))
     }
 
     public mutating func insert(_ entry: FieldEntry, field name: String) {
@@ -105,6 +133,11 @@ public struct RecordState: Sendable, Hashable {
 
     public mutating func insertDeletion(_ deletion: DeletionEntry) {
         if deletions.contains(deletion) { return }
+        if let twin = deletions.firstIndex(where: { $0.withoutReplaced == deletion.withoutReplaced }) {
+            let both = deletions[twin].replaced + deletion.replaced
+            deletions[twin] = DeletionEntry(stamp: deletion.stamp, seen: deletion.seen, replaced: both)
+            return
+        }
         if deletions.contains(where: { $0.supersedes(deletion.stamp) && $0.stamp != deletion.stamp }) { return }
         deletions.removeAll { deletion.supersedes($0.stamp) && $0.stamp != deletion.stamp }
         let position = deletions.firstIndex { deletion.stamp > $0.stamp } ?? deletions.count
@@ -142,12 +175,25 @@ public struct RecordState: Sendable, Hashable {
     }
 
     /// Keeps only the entries `keep` accepts: how changes by devices that may not write are ignored.
+    /// What an ignored write replaced comes back, where still admitted and not superseded.
     public func filtered(_ keep: (Stamp) -> Bool) -> RecordState {
         var result = RecordState(key: key, extraMetadata: extraMetadata)
         for (name, register) in fields {
-            for entry in register.entries where keep(entry.stamp) { result.insert(entry, field: name) }
+            for entry in register.entries {
+                if keep(entry.stamp) {
+                    result.insert(entry, field: name)
+                } else {
+                    for old in entry.replaced where keep(old.stamp) { result.insert(old, field: name) }
+                }
+            }
         }
-        for deletion in deletions where keep(deletion.stamp) { result.insertDeletion(deletion) }
+        for deletion in deletions {
+            if keep(deletion.stamp) {
+                result.insertDeletion(deletion)
+            } else {
+                for old in deletion.replaced where keep(old.stamp) { result.insertDeletion(old) }
+            }
+        }
         return result
     }
 }

@@ -59,6 +59,13 @@ import Testing
                   "note": {
                     "at": "2026-11-22T10:15:00.200Z-0000-bbbbbbbb",
                     "removed": true,
+                    "replaces": [
+                      {
+                        "at": "2026-11-22T10:15:00.000Z-0000-cccccccc",
+                        "hash": "c9309267",
+                        "value": "2% fat"
+                      }
+                    ],
                     "seen": [
                       "2026-11-22T10:15:00.000Z-0000-cccccccc"
                     ]

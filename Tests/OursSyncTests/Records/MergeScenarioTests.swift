@@ -232,8 +232,8 @@ import Testing
         remote.delete(at: Fixture.stamp(20, 0, bob))
         let kept = remote.filtered { $0.device != bob }
         #expect(base().merging(kept) == base())
-        // Filtering cannot bring back what the rejected write superseded; filter before merging.
-        #expect(kept.values == ["qty": 1])
+        // What the rejected write superseded comes back with it: ignoring a write loses nothing.
+        #expect(kept.values == ["name": "Milk", "qty": 1])
         #expect(kept.deletions.isEmpty)
     }
 

@@ -1,0 +1,47 @@
+/// Every seed the convergence simulator ever failed on; they run on every `swift test`.
+/// When the simulator finds a bug, its failure message names the seed: add it here with what
+/// it found.
+enum RegressionSeeds {
+    static let seeds: [UInt64] = [
+        // A removed member's own edit replaced by their own later, ignored edit (checker rule).
+        11,
+        // Changes acknowledged before leaving never reached the folder (leave did not sync
+        // first; pending changes of a membership that ended were never delivered).
+        47, 74, 92, 115, 194,
+        // A removed member's changes made before the removal, still waiting, dropped when the
+        // device learnt it was removed.
+        88, 145,
+        // A change of a removed member merged before the removal was known stayed in that
+        // replica for good: the devices never agreed.
+        52, 87, 108, 119, 168, 175, 178, 193,
+        // A broken participants.json made every sync fail (the hourly lastSeen write refused).
+        22, 44, 99,
+        // Membership changes refused while participants.json is broken; a join meeting a
+        // half-synced code file (checker allowances).
+        57, 256, 271,
+        // The simulator broke a half-written file and "fixed" it with the truncated bytes.
+        409,
+        // Joining with a missing or broken participants.json built a manifest without the
+        // owner, which then refused everyone else's entries for good.
+        1144, 1311, 1368, 1511,
+        // The simulated sync tool left two copies with one version and two contents.
+        1776,
+        // Found by the first soak, with the same symptoms (a replica ahead of its folder, a
+        // write missing); gone with the fixes around them (tool versions, rewritten files, clock).
+        3258, 3484, 4651, 5208,
+        // A hand edit only a removed member's device had read was not delivered.
+        1415,
+        // A write-through then an older file put back by the tool: the replica's newer state
+        // never went out again.
+        3361,
+        // One device a day ahead kept every clock from absorbing merged stamps: a removal was
+        // stamped before changes the owner had already merged.
+        3204,
+        // A removed member's write, stamped after the removal but merged everywhere before the
+        // removal was known, had replaced another member's value; ignoring it lost that value.
+        // Fixed by writes carrying what they replaced (`replaces` in the record file).
+        389, 6202,
+        // A record only a read-only member had read, deleted from the folder (checker rule).
+        3694,
+    ]
+}

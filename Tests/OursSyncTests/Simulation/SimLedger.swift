@@ -1,0 +1,100 @@
+@testable import OursSync
+
+/// Every write a run made that the app acknowledged (a `put`, `remove` or conflict resolution
+/// that returned without error), and every hand edit a person saved, with its stamp.
+struct SimLedger {
+    struct Write {
+        var key: RecordKey
+        /// The fields it wrote (empty for a deletion).
+        var fields: [String]
+        var deletion: Bool
+        var stamp: Stamp
+        /// The device that wrote it; `nil` for a person's hand edit in a file.
+        var writer: Int?
+        var step: Int
+        var what: String
+        /// Why it need not survive: only hand edits nobody had read when a person deleted their file.
+        var voided: String?
+
+        var description: String { "step \(step): \(what) @\(stamp)" }
+    }
+
+    var writes: [Write] = []
+
+    /// The fields (and `deletion` for a deletion) of a write that a state neither holds nor
+    /// has superseded by a write made after seeing it.
+    static func missing(_ write: Write, _ state: RecordState) -> [String] {
+        var result = write.fields.filter { field in
+            !(state.fields[field]?.entries.contains { $0.stamp == write.stamp || $0.supersedes(write.stamp) } ?? false)
+        }
+        if write.deletion, !state.deletions.contains(where: { $0.stamp == write.stamp || $0.supersedes(write.stamp) }) {
+            result.append("deletion")
+        }
+        return result
+    }
+
+    static func keeps(_ write: Write, _ state: RecordState) -> Bool { missing(write, state).isEmpty }
+
+    /// Whether any entry of a state carries the stamp itself.
+    static func holds(_ stamp: Stamp, _ state: RecordState) -> Bool {
+        state.allStamps.contains(stamp)
+    }
+
+    /// Checks every write against the converged records (`states`) and the final participant
+    /// manifest. Returns what is wrong.
+    func verify(
+        states: [RecordKey: RecordState], manifest: ParticipantManifest, participantOf: (Int) -> String,
+        elsewhere: [(String, [RecordKey: RecordState])]
+    ) -> [String] {
+        var failures: [String] = []
+        func endOfMembership(_ write: Write) -> (Participant, Stamp)? {
+            guard let writer = write.writer, let participant = manifest.participants[participantOf(writer)],
+                participant.status == .removed || participant.status == .left,
+                let end = participant.statusStamp, write.stamp > end
+            else { return nil }
+            return (participant, end)
+        }
+        let ignored = writes.filter { endOfMembership($0) != nil }
+        for write in writes where write.voided == nil {
+            if let (participant, end) = endOfMembership(write) {
+                // Made after the member was removed or left: every device must ignore it.
+                for (place, states) in [("the folder", states)] + elsewhere {
+                    if let state = states[write.key], SimLedger.holds(write.stamp, state) {
+                        failures.append(
+                            "ignored write kept: \(write.description), made after \(participant.name) "
+                                + "\(participant.status.rawValue) (@\(end)), is in \(place)")
+                    }
+                }
+                continue
+            }
+            guard let state = states[write.key] else {
+                failures.append("loss: \(write.description): record \(write.key) is gone")
+                continue
+            }
+            // A member's own edit replaced by their own later edit that everyone ignores (made
+            // after they were removed) went with it: they replaced it themselves.
+            let missing = SimLedger.missing(write, state).filter { part in
+                !ignored.contains { later in
+                    later.writer == write.writer && later.key == write.key && later.stamp > write.stamp
+                        && (part == "deletion" ? later.deletion : later.fields.contains(part))
+                }
+            }
+            if !missing.isEmpty {
+                failures.append(
+                    "loss: \(write.description): \(missing.joined(separator: ", ")) neither in \(write.key) "
+                        + "nor superseded by a write that saw it")
+                continue
+            }
+            for field in write.fields {
+                guard let register = state.fields[field], let entry = register.entries.first(where: { $0.stamp == write.stamp }),
+                    entry != register.winner, entry.value != register.winner.value
+                else { continue }
+                if !state.conflicts.contains(where: { $0.stamp == write.stamp && $0.field == field }) {
+                    failures.append(
+                        "loss: \(write.description) lost field \(field) to a concurrent write and is not listed as a conflict")
+                }
+            }
+        }
+        return failures
+    }
+}

@@ -1,0 +1,150 @@
+@testable import OursSync
+
+/// The end of a run: everything heals, every device syncs until nothing changes, and then
+/// the invariants are checked.
+extension SimWorld {
+    static let maximumHealRounds = 40
+
+    func heal() {
+        step = plan.ops.count
+        for device in devices {
+            if device.unmounted != nil { _ = remount(device) }
+            if device.dayAhead { _ = clockFix(device) }
+        }
+        var previous: [[String: [UInt8]]] = []
+        var stable = 0
+        for round in 0..<SimWorld.maximumHealRounds {
+            for device in devices { device.clock.advance(by: 1000) }
+            for device in devices { _ = fixFiles(device) }
+            for device in devices where device.joined { _ = sync(device, quick: false) }
+            tool.settle()
+            for device in devices { _ = fixFiles(device) }
+            let snapshot = fingerprint()
+            stable = snapshot == previous ? stable + 1 : 0
+            previous = snapshot
+            if stable >= 1 {
+                log.append("heal: converged after \(round + 1) rounds")
+                return
+            }
+        }
+        failures.append("no convergence: files still changing after \(SimWorld.maximumHealRounds) rounds of sync")
+    }
+
+    /// Every folder copy and every replica's records and documents.
+    func fingerprint() -> [[String: [UInt8]]] {
+        devices.flatMap { device in
+            [
+                device.fileSystem.files(under: SimSyncTool.root),
+                device.fileSystem.files(under: SimDevice.home + "/replicas").filter {
+                    $0.key.contains("/records/") || $0.key.hasSuffix("/zone.json") || $0.key.hasSuffix("/participants.json")
+                        || $0.key.contains("/outbox/")
+                },
+            ]
+        }
+    }
+
+    /// Files under a directory, keyed by path relative to it.
+    func relativeFiles(_ device: SimDevice, under directory: String) -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for (path, bytes) in device.fileSystem.files(under: directory) {
+            result[String(path.dropFirst(directory.count + 1))] = bytes
+        }
+        return result
+    }
+
+    static func differences(_ a: [String: [UInt8]], _ b: [String: [UInt8]]) -> String {
+        let paths = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+        return paths.prefix(4).map { path in
+            switch (a[path], b[path]) {
+            case (nil, _): "only in the second: \(path)"
+            case (_, nil): "only in the first: \(path)"
+            default: "differs: \(path)"
+            }
+        }.joined(separator: "; ") + (paths.count > 4 ? " (and \(paths.count - 4) more)" : "")
+    }
+
+    func verify() {
+        let copies = devices.map { relativeFiles($0, under: SimSyncTool.root) }
+        for device in devices.dropFirst() where copies[device.index] != copies[0] {
+            failures.append(
+                "divergence: \(device.name)'s folder copy differs from \(owner.name)'s: "
+                    + SimWorld.differences(copies[0], copies[device.index]))
+        }
+        var states: [RecordKey: RecordState] = [:]
+        for (path, bytes) in copies[0].sorted(by: { $0.key < $1.key }) where path.hasPrefix(zone + "/") {
+            let inside = String(path.dropFirst(zone.count + 1))
+            if inside == "zone.json" || inside == "participants.json" { continue }
+            guard inside.hasPrefix("records/"),
+                let decoded = try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0)
+            else {
+                failures.append("unclean folder: \(path) is left over (a conflict copy or a broken file)")
+                continue
+            }
+            guard inside == "records/" + ZoneLayout.relativePath(of: decoded.state.key) else {
+                failures.append("unclean folder: conflict copy \(path) was not merged and removed")
+                continue
+            }
+            states[decoded.state.key] = decoded.state
+        }
+        var elsewhere: [(String, [RecordKey: RecordState])] = []
+        for device in devices where device.joined {
+            let status = membershipStatus(device)
+            if device.isActive {
+                if status != .active {
+                    failures.append("unexpected: \(device.name) is \(status.map { "\($0)" } ?? "not a member")")
+                }
+                elsewhere.append(("\(device.name)'s replica", verifyReplica(device, copies[device.index])))
+            } else if status == .active {
+                failures.append("unexpected: \(device.name) left or was removed but still syncs as a member")
+            }
+        }
+        let manifestBytes = copies[0][zone + "/participants.json"] ?? []
+        guard let manifestState = try? StampedDocument.decodeManifest(manifestBytes, modifiedMillis: 0).state else {
+            failures.append("unclean folder: participants.json is missing or broken")
+            return
+        }
+        failures += ledger.verify(
+            states: states, manifest: ParticipantManifest(manifestState),
+            participantOf: { self.devices[$0].identity.participantID }, elsewhere: elsewhere)
+    }
+
+    /// An active member's replica holds exactly the folder's bytes, and nothing waits to be sent.
+    func verifyReplica(_ device: SimDevice, _ copy: [String: [UInt8]]) -> [RecordKey: RecordState] {
+        let replica = device.device.replica(householdID)
+        let records = relativeFiles(device, under: replica.recordsDirectory)
+        var folder: [String: [UInt8]] = [:]
+        for (path, bytes) in copy where path.hasPrefix(zone + "/records/") {
+            folder[String(path.dropFirst(zone.count + 9))] = bytes
+        }
+        if device.readOnly {
+            // A read-only device never writes record files, so it may hold what the folder lost
+            // before a read-write device read it; it must hold everything the folder has.
+            for (path, bytes) in folder.sorted(by: { $0.key < $1.key }) where records[path] != bytes {
+                let theirs = try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0).state
+                let mine = records[path].flatMap {
+                    try? RecordFile.decode($0, fallbackType: nil, fallbackID: nil, modifiedMillis: 0).state
+                }
+                if let theirs, let mine, mine.merging(theirs) == mine { continue }
+                failures.append("divergence: \(device.name)'s read-only replica lacks what its folder has in \(path)")
+            }
+        } else if records != folder {
+            failures.append(
+                "divergence: \(device.name)'s replica differs from its folder: " + SimWorld.differences(records, folder))
+        }
+        for (file, path) in [(replica.zoneFile, "zone.json"), (replica.manifestFile, "participants.json")] {
+            if (try? device.fileSystem.read(file, limit: Int.max)) != copy[zone + "/" + path] {
+                failures.append("divergence: \(device.name)'s replica \(path) differs from the folder's")
+            }
+        }
+        if let pending = try? replica.pendingKeys(), !pending.isEmpty {
+            failures.append("divergence: \(device.name) still has \(pending.count) changes waiting to be sent")
+        }
+        var states: [RecordKey: RecordState] = [:]
+        for (_, bytes) in records {
+            if let state = try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0).state {
+                states[state.key] = state
+            }
+        }
+        return states
+    }
+}
