@@ -89,13 +89,9 @@ extension RecordFile {
             guard case .array(let entries) = deleted else { throw .badMetadata("\"deleted\" is not a list") }
             for entryValue in entries {
                 let (stamp, seen, _, _) = try entryParts(entryValue, "deleted")
-                var earlier: [DeletionEntry] = []
-                if let list = entryValue["replaces"] {
-                    guard case .array(let items) = list else { throw .badMetadata("\"deleted.replaces\" is not a list") }
-                    for item in items {
-                        let (oldStamp, oldSeen, _, _) = try entryParts(item, "deleted.replaces")
-                        earlier.append(DeletionEntry(stamp: oldStamp, seen: oldSeen))
-                    }
+                let earlier = try replacesList(entryValue, "deleted").map { item throws(RecordFileError) in
+                    let (oldStamp, oldSeen, _, _) = try entryParts(item, "deleted.replaces")
+                    return DeletionEntry(stamp: oldStamp, seen: oldSeen)
                 }
                 state.insertDeletion(DeletionEntry(stamp: stamp, seen: seen, replaced: earlier))
             }
@@ -147,14 +143,19 @@ extension RecordFile {
 
     /// The `replaces` list of an entry: what the write superseded when it was made.
     static func replacedEntries(_ value: JSONValue, _ name: String) throws(RecordFileError) -> [FieldEntry] {
-        guard let list = value["replaces"] else { return [] }
-        guard case .array(let items) = list else { throw .badMetadata("\"\(name).replaces\" is not a list") }
         var entries: [FieldEntry] = []
-        for item in items {
+        for item in try replacesList(value, name) {
             let (stamp, seen, _, removed) = try entryParts(item, name + ".replaces")
             entries.append(FieldEntry(value: removed ? nil : item["value"], stamp: stamp, seen: seen))
         }
         return entries
+    }
+
+    /// The items of an entry's `replaces` list (none when it has no list).
+    static func replacesList(_ value: JSONValue, _ name: String) throws(RecordFileError) -> [JSONValue] {
+        guard let list = value["replaces"] else { return [] }
+        guard case .array(let items) = list else { throw .badMetadata("\"\(name).replaces\" is not a list") }
+        return items
     }
 
     static func entryParts(_ value: JSONValue, _ name: String) throws(RecordFileError)

@@ -49,18 +49,7 @@ public enum RecordFile {
         meta["fields"] = .object(fieldMeta)
         if !conflictMeta.isEmpty { meta["conflicts"] = .object(conflictMeta) }
         if !state.deletions.isEmpty {
-            meta["deleted"] = .array(state.deletions.map { deletion in
-                var entry: [String: JSONValue] = ["at": .string(deletion.stamp.description)]
-                if !deletion.seen.isEmpty { entry["seen"] = stampList(deletion.seen) }
-                if !deletion.replaced.isEmpty {
-                    entry["replaces"] = .array(deletion.replaced.map { old in
-                        var object: [String: JSONValue] = ["at": .string(old.stamp.description)]
-                        if !old.seen.isEmpty { object["seen"] = stampList(old.seen) }
-                        return .object(object)
-                    })
-                }
-                return .object(entry)
-            })
+            meta["deleted"] = .array(state.deletions.map(deletionDocument))
         }
         top[metadataKey] = .object(meta)
         return .object(top)
@@ -76,6 +65,13 @@ public enum RecordFile {
         }
         if !entry.seen.isEmpty { object["seen"] = stampList(entry.seen) }
         if !entry.replaced.isEmpty { object["replaces"] = .array(entry.replaced.map { entryDocument($0, includeValue: true) }) }
+        return .object(object)
+    }
+
+    static func deletionDocument(_ deletion: DeletionEntry) -> JSONValue {
+        var object: [String: JSONValue] = ["at": .string(deletion.stamp.description)]
+        if !deletion.seen.isEmpty { object["seen"] = stampList(deletion.seen) }
+        if !deletion.replaced.isEmpty { object["replaces"] = .array(deletion.replaced.map(deletionDocument)) }
         return .object(object)
     }
 

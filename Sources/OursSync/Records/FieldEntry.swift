@@ -19,6 +19,12 @@ public struct FieldEntry: Sendable, Hashable {
         self.replaced = FieldEntry.canonical(replaced.filter { $0.stamp != stamp }.map(\.withoutReplaced))
     }
 
+    /// The same write, whatever each copy says it replaced (compared without copying anything:
+    /// this runs on every insert of every merge).
+    func isSameWrite(as other: FieldEntry) -> Bool {
+        stamp == other.stamp && value == other.value && seen == other.seen
+    }
+
     /// The entry alone, without what it replaced.
     public var withoutReplaced: FieldEntry {
         var copy = self
@@ -65,6 +71,8 @@ public struct DeletionEntry: Sendable, Hashable {
         // Deletions pile up only when a record is deleted, revived, deleted again: a few suffice.
         self.replaced = Array(unique.sorted { $0.stamp > $1.stamp }.prefix(8))
     }
+
+    func isSameDeletion(as other: DeletionEntry) -> Bool { stamp == other.stamp && seen == other.seen }
 
     public var withoutReplaced: DeletionEntry {
         var copy = self

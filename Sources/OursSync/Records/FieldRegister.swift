@@ -21,7 +21,7 @@ public struct FieldRegister: Sendable, Hashable {
     /// Adds a write, dropping whatever it supersedes, unless something here supersedes it.
     public mutating func insert(_ entry: FieldEntry) {
         if entries.contains(entry) { return }
-        if let twin = entries.firstIndex(where: { $0.withoutReplaced == entry.withoutReplaced }) {
+        if let twin = entries.firstIndex(where: { $0.isSameWrite(as: entry) }) {
             entries[twin] = entries[twin].adding(replaced: entry.replaced)
             return
         }

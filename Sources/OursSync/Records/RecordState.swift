@@ -133,7 +133,7 @@ public struct RecordState: Sendable, Hashable {
 
     public mutating func insertDeletion(_ deletion: DeletionEntry) {
         if deletions.contains(deletion) { return }
-        if let twin = deletions.firstIndex(where: { $0.withoutReplaced == deletion.withoutReplaced }) {
+        if let twin = deletions.firstIndex(where: { $0.isSameDeletion(as: deletion) }) {
             let both = deletions[twin].replaced + deletion.replaced
             deletions[twin] = DeletionEntry(stamp: deletion.stamp, seen: deletion.seen, replaced: both)
             return
