@@ -13,6 +13,9 @@ extension Household {
         if let event = try sync().lifecycle { throw .notPermitted(event.message(household: membership.name)) }
         try changeDocuments(manifest: [me.id + ".status": .string(Participant.Status.left.rawValue)])
         try retire(as: .left)
+        // What the sync could not deliver (its file in the folder was broken or half-synced)
+        // waits in the outbox, and goes out at a later `sync` once the file can be read.
+        try? deliverAfterMembershipEnded(learntNow: true)
     }
 
     /// Removes a member (owner only). Their devices notice on their next sync, stop syncing and

@@ -73,6 +73,12 @@ struct SyncPass {
         var farFuture: [SyncState.FarFutureStamp] = []
         var latest: Stamp?  // the latest merged stamp the clock may absorb (a far-future one may not)
         let now = device.clock.nowMillis()
+        var syncState = try replica.loadSyncState()
+        let policy = Admission.rejectionPolicy(manifest)
+        let policyChanged = syncState.rejectionPolicy != policy
+        if policyChanged, syncState.rejectionPolicy ?? "" != policy {
+            try refilter(manifest: manifest, keeping: me, states: &states, digests: &digests, report: &report)
+        }
         for (done, decoded) in scan.decoded.enumerated() {
             if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: scan.decoded.count)) }
             let key = decoded.file.state.key
@@ -149,15 +155,19 @@ struct SyncPass {
 
         let saveIndex = index == nil || (scan.changed && persistIndex)
         if saveIndex { try replica.saveFolderIndex(scan.index) }
-        try saveState(report: &report, farFuture: farFuture, now: now, busy: scan.changed || !report.changes.isEmpty)
+        syncState.rejectionPolicy = policy
+        try saveState(
+            syncState, report: &report, farFuture: farFuture, now: now, busy: scan.changed || !report.changes.isEmpty || policyChanged)
         return Outcome(report: report, index: scan.index, indexUnsaved: scan.changed && !saveIndex)
     }
 
     /// Records the pass for `ours status`. An idle pass of a watcher writes nothing, unless
     /// the last record is a minute old: polling stays nearly free.
-    private func saveState(report: inout SyncReport, farFuture: [SyncState.FarFutureStamp], now: Int64, busy: Bool) throws(OursError) {
+    private func saveState(
+        _ loaded: SyncState, report: inout SyncReport, farFuture: [SyncState.FarFutureStamp], now: Int64, busy: Bool
+    ) throws(OursError) {
         let replica = household.replica
-        var syncState = try replica.loadSyncState()
+        var syncState = loaded
         let problems = report.problems.filter { $0.kind != .restoredFile }
         let fresh = syncState.lastSyncMillis.map { now - $0 < 60_000 } ?? false
         if index != nil, !busy, fresh, farFuture.isEmpty, problems == syncState.problems { return }

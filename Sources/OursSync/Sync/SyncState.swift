@@ -17,6 +17,9 @@ public struct SyncState: Sendable, Equatable {
     public var lastReport: [String: JSONValue] = [:]
     public var problems: [Problem] = []
     public var farFuture: [FarFutureStamp] = []
+    /// The manifest's rejection rules every record of the replica was last filtered by
+    /// (`Admission.rejectionPolicy`); `nil` before the first pass.
+    public var rejectionPolicy: String?
 
     public init() {}
 
@@ -30,6 +33,7 @@ public struct SyncState: Sendable, Equatable {
                     ["record": .string($0.record), "field": .string($0.field), "stamp": .string($0.stamp.description)]
                 }),
         ]
+        if let rejectionPolicy { object["rejectionPolicy"] = .string(rejectionPolicy) }
         if let lastSyncMillis {
             object["lastSyncAt"] = .string(UTCTime.iso8601(millis: lastSyncMillis))
             object["lastSyncMillis"] = .number(String(lastSyncMillis))
@@ -40,6 +44,7 @@ public struct SyncState: Sendable, Equatable {
     init(reading reader: JSONObjectReader) {
         lastSyncMillis = reader.object["lastSyncMillis"]?.numberText.flatMap { Int64($0) }
         lastReport = reader.object["lastReport"]?.objectValue ?? [:]
+        rejectionPolicy = reader.object["rejectionPolicy"]?.stringValue
         problems = (reader.object["problems"]?.arrayValue ?? []).compactMap(Problem.init(json:))
         farFuture = (reader.object["farFuture"]?.arrayValue ?? []).compactMap { item in
             guard let record = item["record"]?.stringValue, let field = item["field"]?.stringValue,

@@ -28,6 +28,25 @@ public enum Admission {
         return .accept
     }
 
+    /// What of the manifest decides which record changes are rejected: who left or was removed
+    /// (and from which stamp), who is read-only (and from which stamp), with their devices.
+    /// When it changes, changes merged before may now be rejected, so every record is filtered
+    /// again (see `SyncPass`).
+    public static func rejectionPolicy(_ manifest: ParticipantManifest) -> String {
+        manifest.participants.values.sorted { $0.id < $1.id }.compactMap { participant -> String? in
+            var rules: [String] = []
+            if participant.status == .removed || participant.status == .left {
+                rules.append("\(participant.status.rawValue)@\(participant.statusStamp.map { "\($0)" } ?? "-")")
+            }
+            if participant.permission == .readOnly {
+                rules.append("read-only@\(participant.permissionStamp.map { "\($0)" } ?? "-")")
+            }
+            guard !rules.isEmpty else { return nil }
+            let devices = participant.devices.map(\.rawValue).sorted().joined(separator: ",")
+            return "\(participant.id)[\(devices)] " + rules.joined(separator: " ")
+        }.joined(separator: "; ")
+    }
+
     /// Filters an incoming record state down to the changes that may be merged.
     /// - Returns: the admitted state, the reasons for rejected changes, and unknown writers.
     public static func admitRecord(_ state: RecordState, manifest: ParticipantManifest)

@@ -133,3 +133,41 @@ struct MembershipEndTests {
         #expect(try family.fileSystem.read(manifest, limit: 1 << 20) == Array("{ broken".utf8), "never overwritten")
     }
 }
+
+/// More stories the simulator found (seeds 9118 and 8503).
+extension MembershipEndTests {
+    @Test func leavingWhileARecordsFileIsBrokenDeliversOnceItIsFixed() throws {
+        let family = try Family()
+        try family.sarah.put(type: "item", id: "milk", fields: ["name": "Milk"])
+        try family.mike.sync()
+        let older = try family.fileSystem.read(family.path(Self.milk), limit: 1 << 20)
+        family.tick()
+        try family.mike.put(type: "item", id: "milk", fields: ["qty": 2])  // written through at once
+        try family.fileSystem.writeInPlace(family.path(Self.milk), Array(older.prefix(30)))  // a tool half-writes the older file
+        try family.mike.leave()  // its sync cannot deliver: the file is broken, and never overwritten
+        try family.fileSystem.writeInPlace(family.path(Self.milk), older)  // the download completes
+        #expect(throws: OursError.self) { try family.mike.sync() }  // "you left": but what waited goes out
+        try family.sarah.sync()
+        #expect(try family.sarah.get(Self.milk)?.values == ["name": "Milk", "qty": 2])
+    }
+
+    @Test func aRemovalFiltersChangesAlreadyMergedEvenIfTheirFileNeverChangesAgain() throws {
+        let family = try Family()
+        try family.sarah.put(type: "item", id: "milk", fields: ["name": "Milk"])
+        try family.mike.sync()
+        let now = family.clock.nowMillis()
+        family.clock.set(now + 2 * 3_600_000)  // Mike's clock is two hours ahead
+        try family.mike.put(type: "item", id: "milk", fields: ["name": "Mike's milk"])
+        family.clock.set(now + 1000)
+        for household in [family.sarah, family.tom] { try household.sync() }  // merged; too far ahead to absorb
+        #expect(try family.sarah.get(Self.milk)?.values["name"] == "Mike's milk")
+        try family.sarah.removeMember(try family.participant(family.mike))  // stamped before Mike's change
+        family.tick()
+        for household in [family.sarah, family.tom] { try household.sync() }
+        for household in [family.sarah, family.tom] {
+            #expect(try household.get(Self.milk)?.values["name"] == "Milk", "ignored from the removal on")
+        }
+        let file = try family.fileSystem.read(family.path(Self.milk), limit: 1 << 20)
+        #expect(file == (try family.sarah.replica.bytes(of: Self.milk)), "the folder lost it too")
+    }
+}
