@@ -43,5 +43,20 @@ enum RegressionSeeds {
         389, 6202,
         // A record only a read-only member had read, deleted from the folder (checker rule).
         3694,
+        // A file lost (a person deleted it, the tool rolled it back) while only a device that
+        // then left or learnt of its removal held what it had: the departing device checked its
+        // folder copy before the loss reached it (checker rule: only devices that sync to the
+        // end can bring a file back).
+        6283, 7302, 7917, 7990,
+        // Leaving while a record's file was half-synced: the leave's sync could not deliver,
+        // and nothing waited in the outbox. Now what the folder lacks waits there.
+        9118,
+        // A member's change stamped after their removal (their clock ran ahead), merged before
+        // the removal: a record nobody touched again kept it. Now a change of the manifest's
+        // rejection rules filters every record once.
+        8503,
+        // A conflict copy removed on one side and brought back by a concurrent version looked
+        // healed (checker: healing waits for a round in which no sync changes anything).
+        8587,
     ]
 }

@@ -15,6 +15,10 @@ struct SimLedger {
         var what: String
         /// Why it need not survive: only hand edits nobody had read when a person deleted their file.
         var voided: String?
+        /// Each time a file that may have held it was lost (a person deleted it, a tool rolled it
+        /// back): the devices whose replicas held the write then, and what happened. If none of
+        /// them syncs to the end of the run, nothing could bring it back.
+        var fileLosses: [(holders: Set<Int>, reason: String)] = []
 
         var description: String { "step \(step): \(what) @\(stamp)" }
     }
@@ -55,7 +59,7 @@ struct SimLedger {
             return (participant, end)
         }
         let ignored = writes.filter { endOfMembership($0) != nil }
-        for write in writes where write.voided == nil {
+        for write in writes {
             if let (participant, end) = endOfMembership(write) {
                 // Made after the member was removed or left: every device must ignore it.
                 for (place, states) in [("the folder", states)] + elsewhere {
@@ -67,6 +71,7 @@ struct SimLedger {
                 }
                 continue
             }
+            if write.voided != nil { continue }  // it may be gone, but it must not be kept when ignored
             guard let state = states[write.key] else {
                 failures.append("loss: \(write.description): record \(write.key) is gone")
                 continue

@@ -16,11 +16,18 @@ extension SimWorld {
         for round in 0..<SimWorld.maximumHealRounds {
             for device in devices { device.clock.advance(by: 1000) }
             for device in devices { _ = fixFiles(device) }
-            for device in devices where device.joined { _ = sync(device, quick: false) }
+            let busyBefore = syncsThatChangedSomething
+            for device in devices where device.joined {
+                let note = sync(device, quick: false)
+                if SimWorld.tracedKey != nil { log.append("        heal: \(device.name) sync → \(note)") }
+            }
             tool.settle()
+            traceRecord(after: "heal round \(round + 1)")
             for device in devices { _ = fixFiles(device) }
             let snapshot = fingerprint()
-            stable = snapshot == previous ? stable + 1 : 0
+            // Unchanged files after a round in which some sync still did something may be a
+            // coincidence (a copy removed on one side, brought back by a concurrent version).
+            stable = snapshot == previous && syncsThatChangedSomething == busyBefore ? stable + 1 : 0
             previous = snapshot
             if stable >= 1 {
                 log.append("heal: converged after \(round + 1) rounds")
@@ -98,6 +105,7 @@ extension SimWorld {
                 failures.append("unexpected: \(device.name) left or was removed but still syncs as a member")
             }
         }
+        voidUnrecoverableWrites()
         let manifestBytes = copies[0][zone + "/participants.json"] ?? []
         guard let manifestState = try? StampedDocument.decodeManifest(manifestBytes, modifiedMillis: 0).state else {
             failures.append("unclean folder: participants.json is missing or broken")

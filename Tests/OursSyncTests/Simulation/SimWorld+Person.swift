@@ -46,7 +46,7 @@ extension SimWorld {
         let before = try? RecordFile.decode(
             bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: modifiedNanos(device, path) / 1_000_000)
         if before?.handEditedFields.isEmpty == false {
-            voidUnreadHandEdits(of: key, "a later hand edit of the same file folded it in")
+            voidWritesOnlyInFile(of: key, "a later hand edit of the same file folded it in")
         }
         try? device.fileSystem.writeInPlace(path, edited)
         let millis = modifiedNanos(device, path) / 1_000_000
@@ -109,7 +109,7 @@ extension SimWorld {
         guard !files.isEmpty else { return "no record files" }
         let (path, bytes) = files[random.int(0...(files.count - 1))]
         let key = (try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0))?.state.key
-        voidUnreadHandEdits(of: key, "\(device.name) deleted a file holding it")
+        voidWritesOnlyInFile(of: key, "\(device.name) deleted a file holding it")
         try? device.fileSystem.remove(path)
         count("deletedFiles")
         return "rm \(path.dropFirst(SimSyncTool.root.count + 1))"
@@ -117,7 +117,7 @@ extension SimWorld {
 
     func removeRecords(_ device: SimDevice) -> String {
         guard device.unmounted == nil else { return "folder unmounted" }
-        voidUnreadHandEdits(of: nil, "\(device.name) deleted the records folder")
+        voidWritesOnlyInFile(of: nil, "\(device.name) deleted the records folder")
         device.fileSystem.removeTree(SimSyncTool.root + "/" + zone + "/records")
         count("deletedFiles")
         return "rm -r records"
@@ -133,20 +133,32 @@ extension SimWorld {
 
     /// What only a deleted file held is gone when a person deletes it (or a buggy tool rolls it
     /// back), and that is the person's doing, not a loss to report: hand edits no engine has
-    /// read yet, and writes of a device that stopped syncing (it left or was removed) that no
-    /// other device has. (A device still syncing restores such files from its replica.)
-    func voidUnreadHandEdits(of key: RecordKey?, _ reason: String) {
+    /// read yet, and writes that only devices which stop syncing hold (they leave or are
+    /// removed before the run ends; they stop the moment they learn, however their folder copy
+    /// looks then). A device still syncing restores such files from its replica. Which devices
+    /// sync to the end is known only then, so this notes who holds each write now, and
+    /// `voidUnrecoverableWrites()` decides at the end.
+    func voidWritesOnlyInFile(of key: RecordKey?, _ reason: String) {
         for index in ledger.writes.indices {
             let write = ledger.writes[index]
             guard write.voided == nil, key == nil || key == write.key else { continue }
-            if let writer = write.writer, membershipStatus(devices[writer]) == .active { continue }
-            let kept = devices.contains { device in
-                guard device.joined, device.index != write.writer,
-                    let state = (try? device.device.replica(householdID).load(write.key)) ?? nil
+            let holders = devices.filter { device in
+                guard device.joined, let state = (try? device.device.replica(householdID).load(write.key)) ?? nil
                 else { return false }
                 return SimLedger.keeps(write, state)
             }
-            if !kept { ledger.writes[index].voided = reason }
+            ledger.writes[index].fileLosses.append((Set(holders.map(\.index)), reason))
+        }
+    }
+
+    /// After healing: a write whose file was lost while only devices that have since stopped
+    /// syncing held it is void.
+    func voidUnrecoverableWrites() {
+        let survivors = Set(devices.filter { $0.isActive && membershipStatus($0) == .active }.map(\.index))
+        for index in ledger.writes.indices where ledger.writes[index].voided == nil {
+            if let loss = ledger.writes[index].fileLosses.first(where: { $0.holders.isDisjoint(with: survivors) }) {
+                ledger.writes[index].voided = loss.reason
+            }
         }
     }
 }

@@ -25,6 +25,8 @@ final class SimWorld {
     /// How often each notable thing happened (for the figures).
     var events: [String: Int] = [:]
     var step = 0
+    /// Sync passes that merged, wrote, restored or removed something (healing waits for none).
+    var syncsThatChangedSomething = 0
 
     init(plan: SimPlan) {
         self.plan = plan
@@ -41,7 +43,7 @@ final class SimWorld {
                 SimCopy(fileSystem: $0.fileSystem, clock: $0.clock, person: $0.name, shortID: SimDevice.shortIDs[$0.index])
             })
         tool.onRollback = { [unowned self] path in
-            if path.contains("/records/") { voidUnreadHandEdits(of: nil, "the sync tool rolled back \(path)") }
+            if path.contains("/records/") { voidWritesOnlyInFile(of: nil, "the sync tool rolled back \(path)") }
         }
     }
 
@@ -112,6 +114,7 @@ final class SimWorld {
         case .removeMember: note = removeMember(&random)
         }
         log.append("\(step): \(op) → \(note)")
+        traceRecord()
     }
 
     // MARK: Helpers
@@ -163,6 +166,9 @@ final class SimWorld {
             () throws(OursError) -> String in
             let household = try device.household(householdID)
             let report = quick ? try household.quickSync() : try household.sync()
+            if report.recordsMerged + report.filesWritten + report.filesRestored + report.copiesRemoved > 0 {
+                syncsThatChangedSomething += 1
+            }
             if let event = report.lifecycle { return "learnt: \(event.rawValue)" }
             return "read \(report.filesRead), merged \(report.recordsMerged), wrote \(report.filesWritten), "
                 + "restored \(report.filesRestored), copies removed \(report.copiesRemoved), problems \(report.problems.count)"

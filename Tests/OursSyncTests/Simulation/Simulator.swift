@@ -90,11 +90,14 @@ enum Simulator {
     /// How many runs shrinking a failure may take: `OURS_SIM_SHRINK_RUNS` (default 300, 0 for none).
     static let shrinkRuns = ProcessInfo.processInfo.environment["OURS_SIM_SHRINK_RUNS"].flatMap(Int.init) ?? 300
 
+    /// How long shrinking may take: `OURS_SIM_SHRINK_SECONDS` (default 60).
+    static let shrinkSeconds = ProcessInfo.processInfo.environment["OURS_SIM_SHRINK_SECONDS"].flatMap(Double.init) ?? 60
+
     /// Runs one seed; on failure, returns the shrunk report.
     static func check(seed: UInt64) -> (Outcome, String?) {
         let outcome = run(SimPlan.make(seed: seed))
         guard !outcome.failures.isEmpty else { return (outcome, nil) }
-        let (shrunk, runs) = shrink(outcome, maximumRuns: shrinkRuns)
+        let (shrunk, runs) = shrink(outcome, maximumRuns: shrinkRuns, seconds: shrinkSeconds)
         return (outcome, report(outcome, shrunk: shrunk, runs: runs))
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+@testable import OursSync
+
+/// Debugging aid: `OURS_SIM_TRACE=item/r0001` adds, after every step of the trace, what each
+/// device's folder copy and replica hold for that record (the field entries with their stamps).
+extension SimWorld {
+    static let tracedKey: RecordKey? = ProcessInfo.processInfo.environment["OURS_SIM_TRACE"].flatMap { text in
+        let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? try? RecordKey(type: parts[0], id: parts[1]) : nil
+    }
+
+    func traceRecord(after label: String? = nil) {
+        guard let key = SimWorld.tracedKey, !zone.isEmpty else { return }
+        if let label { log.append(label) }
+        let relative = ZoneLayout.relativePath(of: key)
+        for device in devices {
+            let folder = SimSyncTool.root + "/" + zone + "/records/" + relative
+            let replica = device.device.replica(householdID).recordsDirectory + "/" + relative
+            let directory = String(folder.prefix { $0 != "." }.dropLast(key.id.count))
+            let copies = device.fileSystem.files(under: directory).keys.filter {
+                $0 != folder && $0.dropFirst(directory.count).hasPrefix(key.id)
+            }
+            for (place, path) in [("folder", folder), ("replica", replica)] + copies.sorted().map({ ("copy " + $0.dropFirst(directory.count), $0) }) {
+                guard let bytes = try? device.fileSystem.read(path, limit: Int.max) else { continue }
+                log.append("        \(device.name) \(place): " + SimWorld.describe(bytes))
+            }
+        }
+    }
+
+    static func describe(_ bytes: [UInt8]) -> String {
+        guard let state = try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0).state else {
+            return "unreadable (\(bytes.count) bytes)"
+        }
+        var parts = state.fields.keys.sorted().map { field in
+            field + "=" + state.fields[field]!.entries.map { "\($0.value.map { "\($0)" } ?? "∅")@\($0.stamp)" }
+                .joined(separator: "|")
+        }
+        if !state.deletions.isEmpty { parts.append("deleted@" + state.deletions.map { "\($0.stamp)" }.joined(separator: "|")) }
+        return parts.joined(separator: " ")
+    }
+}
