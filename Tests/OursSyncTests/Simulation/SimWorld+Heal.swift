@@ -19,6 +19,7 @@ extension SimWorld {
             let busyBefore = syncsThatChangedSomething
             for device in devices where device.joined {
                 let note = sync(device, quick: false)
+                noteLaterHolders(device)
                 if SimWorld.tracedKey != nil { log.append("        heal: \(device.name) sync → \(note)") }
             }
             tool.settle()
@@ -107,7 +108,9 @@ extension SimWorld {
         }
         voidUnrecoverableWrites()
         // Writes the checker excuses (see `voidWritesOnlyInFile`), counted so the figures show them.
-        for write in ledger.writes where write.voided != nil { count("excusedWrites") }
+        for write in ledger.writes where write.voided != nil {
+            count(write.writer == nil ? "excusedHandEdits" : "excusedDeviceWrites")
+        }
         let manifestBytes = copies[0][zone + "/participants.json"] ?? []
         guard let manifestState = try? StampedDocument.decodeManifest(manifestBytes, modifiedMillis: 0).state else {
             failures.append("unclean folder: participants.json is missing or broken")

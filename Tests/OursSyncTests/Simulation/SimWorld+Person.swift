@@ -135,7 +135,8 @@ extension SimWorld {
     /// back), and that is the person's doing, not a loss to report: hand edits no engine has
     /// read yet, and writes that only devices which stop syncing hold (they leave or are
     /// removed before the run ends; they stop the moment they learn, however their folder copy
-    /// looks then). A device still syncing restores such files from its replica. Which devices
+    /// looks then). A device still syncing restores such files from its replica (unless it is
+    /// read-only: it never writes a record file, so it never counts as a holder). Which devices
     /// sync to the end is known only then, so this notes who holds each write now, and
     /// `voidUnrecoverableWrites()` decides at the end.
     func voidWritesOnlyInFile(of key: RecordKey?, _ reason: String) {
@@ -143,11 +144,24 @@ extension SimWorld {
             let write = ledger.writes[index]
             guard write.voided == nil, key == nil || key == write.key else { continue }
             let holders = devices.filter { device in
-                guard device.joined, let state = (try? device.device.replica(householdID).load(write.key)) ?? nil
+                guard device.joined, !device.readOnly,
+                    let state = (try? device.device.replica(householdID).load(write.key)) ?? nil
                 else { return false }
                 return SimLedger.keeps(write, state)
             }
             ledger.writes[index].fileLosses.append((Set(holders.map(\.index)), reason))
+        }
+    }
+
+    /// A device that holds a write after a file that held it was lost counts as a holder of
+    /// that loss too: once the write reached a device that syncs to the end, losing it is a bug.
+    func noteLaterHolders(_ device: SimDevice) {
+        guard device.joined, !device.readOnly else { return }  // a read-only device never writes a record file
+        let replica = device.device.replica(householdID)
+        for index in ledger.writes.indices where !ledger.writes[index].fileLosses.isEmpty && ledger.writes[index].voided == nil {
+            let write = ledger.writes[index]
+            guard let state = (try? replica.load(write.key)) ?? nil, SimLedger.keeps(write, state) else { continue }
+            for loss in write.fileLosses.indices { ledger.writes[index].fileLosses[loss].holders.insert(device.index) }
         }
     }
 

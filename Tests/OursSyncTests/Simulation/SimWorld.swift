@@ -114,6 +114,7 @@ final class SimWorld {
         case .removeMember: note = removeMember(&random)
         }
         log.append("\(step): \(op) → \(note)")
+        noteLaterHolders(device)
         traceRecord()
     }
 
