@@ -124,6 +124,9 @@ struct SyncPass {
                 try replica.save(bytes, of: key, durability: .deferred)
                 digests[key] = Digest.of(bytes)
                 report.recordsMerged += 1
+                // A first sync writes a whole household: the disk starts on it meanwhile, so
+                // the flush below waits for little.
+                if report.recordsMerged % 4096 == 0 { fileSystem.beginFlush(replica.directory) }
                 if let change = RecordChange.between(before, merged, manifest: manifest) { report.changes.append(change) }
             }
         }
