@@ -136,7 +136,8 @@ extension Commands {
         }
         context.endProgress()
         let household = result.household
-        let records = try household.recordCount()
+        let records: Int
+        if let counted = result.records { records = counted } else { records = try household.recordCount() }
         if context.json {
             var object = Commands.householdJSON(household).objectValue ?? [:]
             object["alreadyMember"] = .bool(result.alreadyMember)

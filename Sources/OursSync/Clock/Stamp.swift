@@ -20,22 +20,52 @@ public struct Stamp: Sendable, Hashable, Comparable, CustomStringConvertible {
         return lhs.device.rawValue.utf8.lexicographicallyPrecedes(rhs.device.rawValue.utf8)
     }
 
+    /// The length of the written form.
+    static let textLength = UTCTime.iso8601Length + 1 + 4 + 1 + DeviceID.length
+
+    // Written and parsed byte by byte, without intermediate strings: every field of every
+    // record file carries stamps, so a first sync of a big household formats and parses
+    // hundreds of thousands of them.
     public var description: String {
-        let counterHex = String(counter, radix: 16)
-        return UTCTime.iso8601(millis: millis) + "-"
-            + String(repeating: "0", count: 4 - counterHex.count) + counterHex + "-" + device.rawValue
+        let device = device.rawValue.utf8
+        return String(unsafeUninitializedCapacity: Stamp.textLength) { buffer in
+            UTCTime.writeISO8601(millis: millis, into: buffer)
+            let hex = Array("0123456789abcdef".utf8)
+            var at = UTCTime.iso8601Length
+            buffer[at] = UInt8(ascii: "-")
+            for shift in stride(from: 12, through: 0, by: -4) {
+                at += 1
+                buffer[at] = hex[Int((counter >> UInt16(shift)) & 0xF)]
+            }
+            at += 1
+            buffer[at] = UInt8(ascii: "-")
+            for byte in device {
+                at += 1
+                if at < buffer.count { buffer[at] = byte }
+            }
+            return min(at + 1, buffer.count)
+        }
     }
 
     /// Parses the written form; `nil` when the text is not a stamp.
     public init?(_ text: String) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 24 + 1 + 4 + 1 + DeviceID.length,
-            utf8[24] == UInt8(ascii: "-"), utf8[29] == UInt8(ascii: "-"),
-            let millis = UTCTime.parseISO8601(String(decoding: utf8[0..<24], as: UTF8.self)),
-            let counter = UInt16(String(decoding: utf8[25..<29], as: UTF8.self), radix: 16),
-            utf8[25..<29].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }),
-            let device = DeviceID(String(decoding: utf8[30...], as: UTF8.self))
-        else { return nil }
+        var text = text
+        let parsed = text.withUTF8 { utf8 -> (Int64, UInt16, String)? in
+            guard utf8.count == Stamp.textLength,
+                utf8[24] == UInt8(ascii: "-"), utf8[29] == UInt8(ascii: "-"),
+                let millis = UTCTime.parseISO8601(UnsafeBufferPointer(rebasing: utf8[0..<24]))
+            else { return nil }
+            var counter: UInt16 = 0
+            for byte in utf8[25..<29] {
+                switch byte {
+                case 0x30...0x39: counter = counter << 4 | UInt16(byte - 0x30)
+                case 0x61...0x66: counter = counter << 4 | UInt16(byte - 0x61 + 10)
+                default: return nil
+                }
+            }
+            return (millis, counter, String(decoding: UnsafeBufferPointer(rebasing: utf8[30...]), as: UTF8.self))
+        }
+        guard let (millis, counter, deviceText) = parsed, let device = DeviceID(deviceText) else { return nil }
         self.init(millis: millis, counter: counter, device: device)
     }
 }
@@ -47,7 +77,7 @@ public struct DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible 
     public let rawValue: String
 
     public init?(_ rawValue: String) {
-        let bytes = Array(rawValue.utf8)
+        let bytes = rawValue.utf8
         guard bytes.count == DeviceID.length else { return nil }
         let body = bytes.first == UInt8(ascii: "_") ? bytes.dropFirst() : bytes[...]
         guard body.allSatisfy(DeviceID.isAlphabetByte) else { return nil }

@@ -1,8 +1,54 @@
 /// Calendar arithmetic for UTC instants, without Foundation's formatters: fast, and the same
 /// text on every platform and locale.
 public enum UTCTime {
+    /// The length of `iso8601(millis:)`'s text.
+    static let iso8601Length = 24
+
     /// `2026-11-22T10:15:00.123Z` for milliseconds since 1970.
     public static func iso8601(millis: Int64) -> String {
+        let (year, _, _) = civil(fromDays: floorDiv(millis, 86_400_000))
+        guard (0...9999).contains(year) else { return iso8601Padded(millis: millis) }
+        return String(unsafeUninitializedCapacity: iso8601Length) { buffer in
+            writeISO8601(millis: millis, into: buffer)
+            return iso8601Length
+        }
+    }
+
+    /// Writes `iso8601(millis:)`'s text into the first 24 bytes of `buffer`, for a year of
+    /// four digits (other years are written by the slower general form).
+    static func writeISO8601(millis: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let days = floorDiv(millis, 86_400_000)
+        let msOfDay = millis - days * 86_400_000
+        let (year, month, day) = civil(fromDays: days)
+        guard (0...9999).contains(year) else {
+            for (at, byte) in iso8601Padded(millis: millis).utf8.prefix(iso8601Length).enumerated() { buffer[at] = byte }
+            return
+        }
+        let seconds = msOfDay / 1000
+        func put(_ value: Int64, _ width: Int, at start: Int) {
+            var value = value
+            for at in stride(from: start + width - 1, through: start, by: -1) {
+                buffer[at] = 0x30 + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        put(year, 4, at: 0)
+        buffer[4] = 0x2D
+        put(month, 2, at: 5)
+        buffer[7] = 0x2D
+        put(day, 2, at: 8)
+        buffer[10] = 0x54
+        put(seconds / 3600, 2, at: 11)
+        buffer[13] = 0x3A
+        put(seconds / 60 % 60, 2, at: 14)
+        buffer[16] = 0x3A
+        put(seconds % 60, 2, at: 17)
+        buffer[19] = 0x2E
+        put(msOfDay % 1000, 3, at: 20)
+        buffer[23] = 0x5A
+    }
+
+    private static func iso8601Padded(millis: Int64) -> String {
         let days = floorDiv(millis, 86_400_000)
         let msOfDay = millis - days * 86_400_000
         let (year, month, day) = civil(fromDays: days)
@@ -14,7 +60,11 @@ public enum UTCTime {
 
     /// Parses exactly the form `iso8601(millis:)` writes.
     public static func parseISO8601(_ text: String) -> Int64? {
-        let c = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parseISO8601($0) }
+    }
+
+    static func parseISO8601(_ c: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard c.count == 24, c[4] == 0x2D, c[7] == 0x2D, c[10] == 0x54, c[13] == 0x3A, c[16] == 0x3A,
             c[19] == 0x2E, c[23] == 0x5A,
             let year = digits(c, 0, 4), let month = digits(c, 5, 2), let day = digits(c, 8, 2),
@@ -35,12 +85,14 @@ public enum UTCTime {
 
     /// Parses `yyyy-MM-dd` into a day number.
     public static func parseDay(_ text: String) -> Int64? {
-        let c = Array(text.utf8)
-        guard c.count == 10, c[4] == 0x2D, c[7] == 0x2D,
-            let y = digits(c, 0, 4), let m = digits(c, 5, 2), let d = digits(c, 8, 2),
-            (1...12).contains(m), (1...daysIn(month: m, year: y)).contains(d)
-        else { return nil }
-        return days(fromCivil: y, m, d)
+        var text = text
+        return text.withUTF8 { c -> Int64? in
+            guard c.count == 10, c[4] == 0x2D, c[7] == 0x2D,
+                let y = digits(c, 0, 4), let m = digits(c, 5, 2), let d = digits(c, 8, 2),
+                (1...12).contains(m), (1...daysIn(month: m, year: y)).contains(d)
+            else { return nil }
+            return days(fromCivil: y, m, d)
+        }
     }
 
     public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
@@ -77,7 +129,7 @@ public enum UTCTime {
         }
     }
 
-    static func digits(_ c: [UInt8], _ start: Int, _ count: Int) -> Int64? {
+    static func digits(_ c: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int64? {
         var value: Int64 = 0
         for i in start..<(start + count) {
             guard c[i] >= 0x30, c[i] <= 0x39 else { return nil }

@@ -4,6 +4,9 @@ public struct JoinResult: Sendable {
     /// The device was already an active member; nothing changed.
     public var alreadyMember: Bool
     public var report: SyncReport?
+    /// The records this device now holds, deleted ones excluded (counted by the first sync;
+    /// `nil` when the device was already a member).
+    public var records: Int?
 }
 
 extension Device {
@@ -88,8 +91,8 @@ extension Device {
                 try store.save(shareCode)
             }
         }
-        let report = try household.sync(progress: progress)
-        return JoinResult(household: household, alreadyMember: false, report: report)
+        let outcome = try SyncPass(household: household, mode: .sweep, progress: progress, countRecords: true).run()
+        return JoinResult(household: household, alreadyMember: false, report: outcome.report, records: outcome.records)
     }
 
     /// A household document in the folder; `nil` when it is absent. Any other failure to read

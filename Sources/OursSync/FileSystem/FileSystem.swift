@@ -29,6 +29,11 @@ public protocol FileSystem: Sendable {
     /// Makes everything written with `.deferred` under `path` durable in one step.
     func flush(_ path: String) throws(FileSystemError)
 
+    /// Starts writing back what was written under `path` so far, without waiting and without
+    /// promising anything: a later `flush(_:)` is still what makes it durable, and then has
+    /// less left to wait for. For long batches, so the disk works while the batch goes on.
+    func beginFlush(_ path: String)
+
     /// The path with every link resolved, or `nil` when it does not exist.
     func realPath(_ path: String) -> String?
 
@@ -46,6 +51,8 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    public func beginFlush(_ path: String) {}
+
     /// Appends by rewriting the whole file: correct for any implementation, if not cheap.
     public func append(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
         var existing: [UInt8] = []

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -165,6 +167,12 @@ public struct LocalFileSystem: FileSystem {
         if fd < 0 { throw Self.error("flush", path, errno) }
         defer { close(fd) }
         if Self.syncFileSystem(fd) != 0 { throw Self.error("flush", path, errno) }
+    }
+
+    public func beginFlush(_ path: String) {
+        #if !canImport(Darwin)  // Darwin flushes each file as it is written (see `mustSyncEachFile`)
+            DispatchQueue.global(qos: .utility).async { try? self.flush(path) }
+        #endif
     }
 
     func syncDirectory(_ path: String) throws(FileSystemError) {

@@ -23,8 +23,12 @@ public struct Digest: Sendable {
 
     /// The digest as lowercase hex, `length` characters (at most 16).
     public static func hex<Bytes: Sequence>(_ bytes: Bytes, length: Int = 16) -> String where Bytes.Element == UInt8 {
-        let text = String(of(bytes), radix: 16)
-        let padded = String(repeating: "0", count: 16 - text.count) + text
-        return String(padded.prefix(length))
+        let value = of(bytes)
+        let count = max(0, min(length, 16))
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            let digits = Array("0123456789abcdef".utf8)
+            for at in 0..<count { buffer[at] = digits[Int(value >> UInt64(60 - 4 * at) & 0xF)] }
+            return count
+        }
     }
 }

@@ -18,6 +18,9 @@ struct SyncPass {
     /// memory and saves it now and then (it is only a cache): at 100,000 records it is a 15 MB
     /// file, too much to write on every pass that sees a change.
     var persistIndex = true
+    /// Whether the outcome counts the records the replica holds (deleted ones excluded), from
+    /// the states the pass has in hand: a join reports it without reading every file again.
+    var countRecords = false
 
     /// The pass's report, and the folder index as it is now (to keep for the next pass).
     struct Outcome {
@@ -25,6 +28,8 @@ struct SyncPass {
         var index: FolderIndex?
         /// The index changed and was not saved (`persistIndex` was off).
         var indexUnsaved = false
+        /// Records in the replica, deleted ones excluded (only with `countRecords`).
+        var records: Int?
     }
 
     func run() throws(OursError) -> Outcome {
@@ -79,6 +84,9 @@ struct SyncPass {
         if policyChanged, syncState.rejectionPolicy ?? "" != policy {
             try refilter(manifest: manifest, keeping: me, states: &states, digests: &digests, report: &report)
         }
+        // A first sync decodes every file of a household the replica does not hold yet: one
+        // listing of the replica saves a failed open per record.
+        let held: Set<RecordKey>? = scan.decoded.count > 256 ? Set(try replica.keys()) : nil
         for (done, decoded) in scan.decoded.enumerated() {
             if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: scan.decoded.count)) }
             let key = decoded.file.state.key
@@ -98,7 +106,13 @@ struct SyncPass {
             }
             report.handEdits += decoded.file.handEditedFields.isEmpty ? 0 : 1
             let before: RecordState?
-            if let cached = states[key] { before = cached } else { before = try replica.load(key) }
+            if let cached = states[key] {
+                before = cached
+            } else if let held, !held.contains(key) {
+                before = nil
+            } else {
+                before = try replica.load(key)
+            }
             if before == nil { arrived.insert(key) }
             // What the manifest now rejects leaves the replica too (merged before a removal was known).
             let kept = before.map { Admission.withoutRejected($0, manifest: manifest, keeping: me) }
@@ -116,6 +130,9 @@ struct SyncPass {
                 try replica.save(bytes, of: key, durability: .deferred)
                 digests[key] = Digest.of(bytes)
                 report.recordsMerged += 1
+                // A first sync writes a whole household: the disk starts on it meanwhile, so
+                // the flush below waits for little.
+                if report.recordsMerged % 4096 == 0 { fileSystem.beginFlush(replica.directory) }
                 if let change = RecordChange.between(before, merged, manifest: manifest) { report.changes.append(change) }
             }
         }
@@ -127,12 +144,26 @@ struct SyncPass {
         let pending = Set(try replica.pendingKeys())
         let delivered = Set(try replica.deliveredKeys())
         var missing = scan.vanished
+        var replicaKeys: [RecordKey]?
         if mode == .sweep {
             let present = Set(scan.index.allEntries.compactMap { path, entry -> RecordKey? in
                 if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
                 return nil
             })
-            for key in try replica.keys() where !present.contains(key) { missing.insert(key) }
+            replicaKeys = try replica.keys()
+            for key in replicaKeys ?? [] where !present.contains(key) { missing.insert(key) }
+        }
+        var records: Int?
+        if countRecords {
+            var live = 0
+            let keys: [RecordKey]
+            if let replicaKeys { keys = replicaKeys } else { keys = try replica.keys() }
+            for key in keys {
+                let state: RecordState?
+                if let cached = states[key] { state = cached } else { state = try replica.load(key) }
+                if let state, !state.isDeleted { live += 1 }
+            }
+            records = live
         }
         // A file put back as this device last read it holds less than the replica if the replica
         // moved on since (a write-through): compared, and written again if so.
@@ -158,29 +189,7 @@ struct SyncPass {
         syncState.rejectionPolicy = policy
         try saveState(
             syncState, report: &report, farFuture: farFuture, now: now, busy: scan.changed || !report.changes.isEmpty || policyChanged)
-        return Outcome(report: report, index: scan.index, indexUnsaved: scan.changed && !saveIndex)
-    }
-
-    /// Records the pass for `ours status`. An idle pass of a watcher writes nothing, unless
-    /// the last record is a minute old: polling stays nearly free.
-    private func saveState(
-        _ loaded: SyncState, report: inout SyncReport, farFuture: [SyncState.FarFutureStamp], now: Int64, busy: Bool
-    ) throws(OursError) {
-        let replica = household.replica
-        var syncState = loaded
-        let problems = report.problems.filter { $0.kind != .restoredFile }
-        let fresh = syncState.lastSyncMillis.map { now - $0 < 60_000 } ?? false
-        if index != nil, !busy, fresh, farFuture.isEmpty, problems == syncState.problems { return }
-        syncState.lastSyncMillis = now
-        syncState.problems = problems
-        syncState.farFuture = try household.stillFarFuture(syncState.farFuture + farFuture, now: now)
-        report.durationMillis = household.device.clock.nowMillis() - report.startedAt
-        var summary = report.json.objectValue ?? [:]
-        summary["changes"] = nil
-        summary["problems"] = nil
-        syncState.lastReport = summary
-        try replica.saveSyncState(syncState)
-        try household.flush(replica.directory)
+        return Outcome(report: report, index: scan.index, indexUnsaved: scan.changed && !saveIndex, records: records)
     }
 
     private func indexWritten(
