@@ -114,18 +114,9 @@ public struct LocalFileSystem: FileSystem {
         if fd < 0 { throw Self.error("write", path, errno) }
         var closed = false
         defer { if !closed { close(fd) } }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc_write(fd, buffer.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                unlink(temporary)
-                throw Self.error("write", path, code)
-            }
-            written += count
+        if let code = Self.writeAll(fd, bytes) {
+            unlink(temporary)
+            throw Self.error("write", path, code)
         }
         if durability == .immediate || Self.mustSyncEachFile, Self.fullSync(fd) != 0 {
             let code = errno
@@ -204,6 +195,23 @@ public struct LocalFileSystem: FileSystem {
         return DescriptorLock(fd: fd)
     }
 
+    /// Writes every byte to `fd`, retrying interrupted and short writes; the `errno` of a
+    /// failure, `nil` on success.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc_write(fd, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
+        }
+        return nil
+    }
+
     public func isWritableDirectory(_ path: String) -> Bool {
         access(path, W_OK) == 0
     }
@@ -212,17 +220,7 @@ public struct LocalFileSystem: FileSystem {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         if fd < 0 { throw Self.error("append to", path, errno) }
         defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc_write(fd, buffer.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.error("append to", path, errno)
-            }
-            written += count
-        }
+        if let code = Self.writeAll(fd, bytes) { throw Self.error("append to", path, code) }
     }
 
     /// Sets a file's modification time; for tests that play a sync tool restoring old times.

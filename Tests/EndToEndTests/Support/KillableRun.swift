@@ -22,14 +22,7 @@ extension SimulatedDevice {
     /// Runs `ours` with `arguments` and sends it SIGKILL `delay` seconds after it started, as a
     /// power cut or `kill -9` would, unless it finished first. Output is discarded.
     func runKilled(_ arguments: [String], after delay: Double) throws -> KillOutcome {
-        let process = Process()
-        process.executableURL = OursBinary.url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["OURS_HOME"] = home
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        let process = process(arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

@@ -42,7 +42,8 @@ struct SimulatedDevice {
         try run(arguments: arguments, input: input)
     }
 
-    func run(arguments: [String], input: String? = nil) throws -> RunResult {
+    /// `ours` with `arguments`, set up to run as this device (not started).
+    func process(_ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = OursBinary.url
         process.arguments = arguments
@@ -51,6 +52,11 @@ struct SimulatedDevice {
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env
+        return process
+    }
+
+    func run(arguments: [String], input: String? = nil) throws -> RunResult {
+        let process = process(arguments)
         let out = Pipe()
         let err = Pipe()
         let inPipe = Pipe()

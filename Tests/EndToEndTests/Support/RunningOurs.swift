@@ -4,7 +4,7 @@ import Testing
 /// A long-running `ours` (such as `ours watch`) in its own process: its standard output read
 /// line by line as it comes, so a test can wait for a line and then signal the process.
 final class RunningOurs: @unchecked Sendable {
-    private let process = Process()
+    private let process: Process
     private let lock = NSLock()
     private var lines: [String] = []
     private var partial = Data()
@@ -12,13 +12,7 @@ final class RunningOurs: @unchecked Sendable {
 
     /// Starts `ours` with `arguments` on `device`'s state directory.
     init(_ device: SimulatedDevice, _ arguments: String...) throws {
-        process.executableURL = OursBinary.url
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["OURS_HOME"] = device.home
-        environment["NO_COLOR"] = "1"
-        for (key, value) in device.environment { environment[key] = value }
-        process.environment = environment
+        process = device.process(arguments)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
