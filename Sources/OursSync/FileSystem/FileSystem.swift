@@ -7,6 +7,11 @@ public protocol FileSystem: Sendable {
     /// Information about the entry at `path` without following a link; `nil` when absent.
     func stat(_ path: String) throws(FileSystemError) -> FileStat?
 
+    /// Information about several entries of one directory, in the order of `names`: each a
+    /// stat, `nil` when absent, or the error for that entry. The real file system opens the
+    /// directory once and looks each name up in it, instead of walking the whole path per file.
+    func stat(_ names: [String], in directory: String) -> [Result<FileStat?, FileSystemError>]
+
     /// The whole file; refuses files larger than `limit` bytes.
     func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]
 
@@ -52,6 +57,10 @@ public protocol FileSystem: Sendable {
 
 extension FileSystem {
     public func beginFlush(_ path: String) {}
+
+    public func stat(_ names: [String], in directory: String) -> [Result<FileStat?, FileSystemError>] {
+        names.map { name in Result { () throws(FileSystemError) in try stat(joinPath(directory, name)) } }
+    }
 
     /// Appends by rewriting the whole file: correct for any implementation, if not cheap.
     public func append(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {

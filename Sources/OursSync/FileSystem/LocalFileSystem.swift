@@ -23,6 +23,21 @@ public struct LocalFileSystem: FileSystem {
         return Self.fileStat(info)
     }
 
+    public func stat(_ names: [String], in directory: String) -> [Result<FileStat?, FileSystemError>] {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0 {  // each name then fails (or is absent) on its own, with its own path
+            return names.map { name in Result { () throws(FileSystemError) in try stat(joinPath(directory, name)) } }
+        }
+        defer { close(fd) }
+        var info = PlatformStat()
+        return names.map { name in
+            if fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { return .success(Self.fileStat(info)) }
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .success(nil) }
+            return .failure(Self.error("read", joinPath(directory, name), code))
+        }
+    }
+
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         // Non-blocking, so that opening a named pipe someone left in the folder returns at once
         // instead of waiting forever for a writer; only a regular file is then read.

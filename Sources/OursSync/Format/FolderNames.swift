@@ -6,17 +6,31 @@ public enum FolderNames {
     /// Whether a file or folder name is another tool's (or the engine's own temporary file)
     /// and must be ignored by every reader.
     public static func isIgnored(_ name: String) -> Bool {
-        if TemporaryName.matches(name) { return true }
+        // Bytes, not `String`'s Unicode-aware comparisons: this runs for every file of every
+        // pass, and every name it looks for is ASCII.
+        let bytes = name.utf8
+        guard let first = bytes.first, let last = bytes.last else { return false }
         // Hidden files: .stfolder, .stversions, .dropbox*, .DS_Store, iCloud placeholders
-        // (.name.icloud), NFS silly-renames (.nfsXXXX), editor swap files (.x.swp, .#x).
-        if name.hasPrefix(".") { return true }
+        // (.name.icloud), NFS silly-renames (.nfsXXXX), editor swap files (.x.swp, .#x), and
+        // the engine's own temporary files (`TemporaryName`).
+        if first == UInt8(ascii: ".") { return true }
         // Syncthing's temporary files on Windows and editor backups.
-        if name.hasPrefix("~") || name.hasSuffix("~") { return true }
-        if name.hasSuffix(".tmp") || name.hasSuffix(".temp") || name.hasSuffix(".part") { return true }
-        let lower = name.lowercased()
-        if lower == "desktop.ini" || lower == "thumbs.db" || lower == "icon\r" { return true }
-        if lower.hasSuffix(".icloud") { return true }
-        return false
+        if first == UInt8(ascii: "~") || last == UInt8(ascii: "~") { return true }
+        for suffix: StaticString in [".tmp", ".temp", ".part"] where endsWith(bytes, suffix, ignoringCase: false) { return true }
+        for other: StaticString in ["desktop.ini", "thumbs.db", "icon\r"] where bytes.count == other.utf8CodeUnitCount {
+            if endsWith(bytes, other, ignoringCase: true) { return true }
+        }
+        return endsWith(bytes, ".icloud", ignoringCase: true)
+    }
+
+    private static func endsWith(_ bytes: String.UTF8View, _ suffix: StaticString, ignoringCase: Bool) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        return suffix.withUTF8Buffer { wanted in
+            zip(bytes.suffix(count), wanted).allSatisfy { have, want in
+                have == want || (ignoringCase && have | 0x20 == want && want >= UInt8(ascii: "a") && want <= UInt8(ascii: "z"))
+            }
+        }
     }
 
     /// Whether a name under `records/` may be a record file.

@@ -34,21 +34,6 @@ public struct ZoneLayout: Sendable, Hashable {
 
     public static func shard(of id: String) -> String { Digest.hex(id.utf8, length: 2) }
 
-    /// Whether `directory/name` (relative to the household's folder) is the record's canonical
-    /// place, `records/<type>/<shard>/<id>.json`. Builds no string: it runs for every file of
-    /// every pass.
-    static func isCanonical(directory: String, name: String, of key: RecordKey) -> Bool {
-        let id = key.id.utf8
-        let file = name.utf8
-        guard file.count == id.count + 5, file.starts(with: id), file.suffix(5).elementsEqual(".json".utf8) else { return false }
-        let type = key.type.utf8
-        let folder = directory.utf8
-        guard folder.count == 8 + type.count + 3, folder.starts(with: "records/".utf8), folder.dropFirst(8).starts(with: type)
-        else { return false }
-        let tail = folder.suffix(3)
-        return tail.first == UInt8(ascii: "/") && tail.dropFirst().elementsEqual(shard(of: key.id).utf8)
-    }
-
     /// A folder name for a new household: a readable slug of its name and a random suffix, so
     /// two households called "Home" never collide.
     public static func directoryName(forHouseholdNamed name: String) -> String {
@@ -64,5 +49,51 @@ public struct ZoneLayout: Sendable, Hashable {
         while slug.hasSuffix("-") { slug.removeLast() }
         if slug.isEmpty { slug = "household" }
         return slug + "-" + RandomID.make(length: 6)
+    }
+}
+
+/// One folder of a household, relative to its folder (`records/item/3f`), read once so that
+/// asking whether each of its files is a record's canonical place,
+/// `records/<type>/<shard>/<id>.json`, builds no string: it runs for every file of every pass.
+struct FolderShard {
+    let relative: String
+    /// The record type and shard the folder holds, when it is a shard folder at all.
+    private let type: Substring?
+    private let shard: UInt8?
+
+    init(_ relative: String) {
+        self.relative = relative
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "records", parts[2].utf8.count == 2,
+            let high = FolderShard.lowercaseHexDigit(parts[2].utf8.first!),
+            let low = FolderShard.lowercaseHexDigit(parts[2].utf8.last!)
+        else {
+            type = nil
+            shard = nil
+            return
+        }
+        type = parts[1]
+        shard = high << 4 | low
+    }
+
+    func isCanonical(name: String, of key: RecordKey) -> Bool {
+        guard let type, let shard, type == key.type else { return false }
+        var name = name
+        var id = key.id
+        let named = name.withUTF8 { file in
+            id.withUTF8 { id in
+                file.count == id.count + 5 && file.prefix(id.count).elementsEqual(id)
+                    && file.suffix(5).elementsEqual(".json".utf8)
+            }
+        }
+        return named && UInt8(truncatingIfNeeded: Digest.of(key.id.utf8) >> 56) == shard
+    }
+
+    private static func lowercaseHexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 }

@@ -74,7 +74,18 @@ struct FolderScanner {
 
     func scan() -> Result {
         var result = Result()
-        walk(relative: "records", depth: 0, into: &result)
+        var folders: [ListedFolder] = []
+        walk(relative: "records", depth: 0, into: &result, listed: &folders)
+        for (folder, looked) in zip(folders, look(in: folders)) {
+            result.absorb(looked.result)
+            result.index.directories[folder.relative]?.files = looked.files
+            for (name, entry) in folder.known?.files ?? [:] where looked.files[name] == nil {
+                result.changed = true
+                if case .record(let key) = entry.content, folder.shard.isCanonical(name: name, of: key) {
+                    result.vanished.insert(key)
+                }
+            }
+        }
         for (path, directory) in previous.directories where result.index.directories[path] == nil {
             collectVanished(directory, at: path, into: &result)
             result.changed = true
@@ -83,14 +94,17 @@ struct FolderScanner {
     }
 
     private func collectVanished(_ directory: FolderIndex.Directory, at path: String, into result: inout Result) {
+        let shard = FolderShard(path)
         for (name, entry) in directory.files {
-            if case .record(let key) = entry.content, path + "/" + name == "records/" + ZoneLayout.relativePath(of: key) {
+            if case .record(let key) = entry.content, shard.isCanonical(name: name, of: key) {
                 result.vanished.insert(key)
             }
         }
     }
 
-    private func walk(relative: String, depth: Int, into result: inout Result) {
+    /// Walks the tree: stats every folder, reuses unchanged ones (in a quick pass), lists the
+    /// others and notes them in `listed`, whose files are looked at afterwards.
+    private func walk(relative: String, depth: Int, into result: inout Result, listed: inout [ListedFolder]) {
         let directoryPath = joinPath(layout.zone, relative)
         let stat: FileStat
         do {
@@ -110,7 +124,7 @@ struct FolderScanner {
         }
         let known = previous.directories[relative]
         if mode == .quick, let known, known.matches(stat), !(reread?(relative) ?? false) {
-            reuse(known, at: relative, depth: depth, into: &result)
+            reuse(known, at: relative, depth: depth, into: &result, listed: &listed)
             return
         }
         let entries: [DirectoryEntry]
@@ -121,22 +135,27 @@ struct FolderScanner {
             }
             return
         }
-        result.index.directories[relative] = FolderIndex.Directory(stat: stat)
+        var folder = FolderIndex.Directory(stat: stat)
         if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
-        for entry in entries where entry.kind == .file && TemporaryName.matches(entry.name) {
-            result.temporaryFiles.append(relative + "/" + entry.name)
-        }
-        for entry in entries where !FolderNames.isIgnored(entry.name) {
-            let relativePath = relative + "/" + entry.name
+        var candidates: [String] = []
+        var subfolders: [String] = []
+        for entry in entries {
+            if FolderNames.isIgnored(entry.name) {
+                if entry.kind == .file && TemporaryName.matches(entry.name) {
+                    result.temporaryFiles.append(relative + "/" + entry.name)
+                }
+                continue
+            }
             switch entry.kind {
             case .directory where depth < FolderScanner.maximumDepth && FolderIndex.isIndexable(entry.name):
-                result.index.directories[relative]?.subdirectories.insert(entry.name)
-                walk(relative: relativePath, depth: depth + 1, into: &result)
+                folder.subdirectories.insert(entry.name)
+                subfolders.append(entry.name)
             case .symlink:
                 result.problems.append(
-                    Problem(.symlink, path: layout.directoryName + "/" + relativePath, "symbolic link ignored; Ours never follows links"))
-            case .file where FolderNames.isRecordCandidate(entry.name):
-                look(at: relativePath, name: entry.name, in: relative, known: known?.files[entry.name], into: &result)
+                    Problem(.symlink, path: layout.directoryName + "/" + relative + "/" + entry.name,
+                            "symbolic link ignored; Ours never follows links"))
+            case .file where entry.name.hasSuffix(".json"):
+                candidates.append(entry.name)
             case .other:
                 // Never opened: a pipe would block a reader, and a name that is not UTF-8 cannot
                 // be a record (it is shown with U+FFFD for the bytes that are not).
@@ -144,23 +163,22 @@ struct FolderScanner {
                     entry.name.contains("\u{FFFD}")
                     ? "a name that is not valid UTF-8; ignored"
                     : "not a regular file or folder (a named pipe, socket or device); ignored"
-                result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relativePath, why))
+                result.problems.append(
+                    Problem(.unreadableFile, path: layout.directoryName + "/" + relative + "/" + entry.name, why))
             default:
                 continue
             }
         }
-        if let known {
-            for (name, entry) in known.files where result.index.directories[relative]?.files[name] == nil {
-                result.changed = true
-                if case .record(let key) = entry.content, relative + "/" + name == "records/" + ZoneLayout.relativePath(of: key) {
-                    result.vanished.insert(key)
-                }
-            }
-        }
+        result.index.directories[relative] = folder  // its files are filled in once looked at
+        listed.append(ListedFolder(relative: relative, known: known, candidates: candidates))
+        for name in subfolders { walk(relative: relative + "/" + name, depth: depth + 1, into: &result, listed: &listed) }
     }
 
     /// An unchanged folder: its files are as they were; its subfolders are looked at in turn.
-    private func reuse(_ known: FolderIndex.Directory, at relative: String, depth: Int, into result: inout Result) {
+    private func reuse(
+        _ known: FolderIndex.Directory, at relative: String, depth: Int, into result: inout Result,
+        listed: inout [ListedFolder]
+    ) {
         var copy = known
         copy.subdirectories = []
         result.index.directories[relative] = copy
@@ -170,104 +188,19 @@ struct FolderScanner {
         }
         for name in known.subdirectories.sorted() where depth < FolderScanner.maximumDepth {
             let before = result.index.directories[relative + "/" + name]
-            walk(relative: relative + "/" + name, depth: depth + 1, into: &result)
+            walk(relative: relative + "/" + name, depth: depth + 1, into: &result, listed: &listed)
             if before != nil || result.index.directories[relative + "/" + name] != nil {
                 result.index.directories[relative]?.subdirectories.insert(name)
             }
         }
     }
 
-    private func look(
-        at relativePath: String, name: String, in directory: String, known: FolderIndex.Entry?, into result: inout Result
-    ) {
-        result.filesScanned += 1
-        if result.filesScanned % 1000 == 0 { progress?(SyncProgress(phase: .reading, done: result.filesScanned, total: nil)) }
-        var shownPath: String { layout.directoryName + "/" + relativePath }  // for problems only
-        let path = joinPath(layout.zone, relativePath)
-        let stat: FileStat
-        do {
-            guard let found = try fileSystem.stat(path), found.kind == .file else { return }
-            stat = found
-        } catch {
-            result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
-            keepUnreadable(relativePath, known: known, name: name, in: directory, into: &result)
-            return
-        }
-        let indexable = FolderIndex.isIndexable(name)
-        if mode != .sweep, !(reread?(directory) ?? false), let known, known.matches(stat), case .record(let key) = known.content {
-            keep(known, key: key, name: name, in: directory, indexable: indexable, into: &result)
-            return
-        }
-        let bytes: [UInt8]
-        do { bytes = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
-            if case .tooLarge = error.reason {
-                result.problems.append(Problem(.brokenFile, path: shownPath, RecordFileError.tooLarge(Int(stat.size)).description))
-                result.broken.insert(relativePath)
-            } else if error.reason != .notFound {
-                result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
-                keepUnreadable(relativePath, known: known, name: name, in: directory, into: &result)
-            }
-            return
-        }
-        result.filesRead += 1
-        let digest = Digest.of(bytes)
-        if let known, known.digest == digest, case .record(let key) = known.content {
-            if !known.matches(stat) {
-                result.changed = true
-                if relativePath == "records/" + ZoneLayout.relativePath(of: key) { result.rewritten.insert(key) }
-            }
-            keep(FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key, name: name, in: directory,
-                 indexable: indexable, into: &result)
-            return
-        }
-        result.changed = true
-        let components = relativePath.split(separator: "/").map(String.init)
-        let fallbackType = components.count >= 3 && RecordKey.isValidType(components[1]) ? components[1] : nil
-        do {
-            let file = try RecordFile.decode(
-                bytes, fallbackType: fallbackType,
-                fallbackID: FolderNames.handMadeID(fileName: name, relativePath: relativePath),
-                modifiedMillis: stat.modifiedMillis)
-            let entry = FolderIndex.Entry(stat: stat, digest: digest, content: .record(file.state.key))
-            keep(entry, key: file.state.key, name: name, in: directory, indexable: indexable, into: &result)
-            result.decoded.append(DecodedFile(relativePath: relativePath, file: file))
-        } catch {
-            result.broken.insert(relativePath)
-            if settling?(relativePath, stat) ?? false { return }  // still being written; read again next time
-            let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
-            let position = error.position
-            result.problems.append(
-                Problem(kind, path: shownPath, error.description + "; left as it is until fixed",
-                        line: position?.line, column: position?.column))
-            if indexable {
-                result.index.directories[directory]?.files[name] = FolderIndex.Entry(stat: stat, digest: digest, content: .broken)
-            }
-        }
-    }
-
     /// A folder or file that could not be read keeps what the index knew of it (and below it),
     /// so its records do not count as vanished, and is noted so nothing is written over it.
-    private func keepUnreadable(
-        _ relative: String, known: FolderIndex.Entry? = nil, name: String? = nil, in directory: String? = nil,
-        into result: inout Result
-    ) {
+    private func keepUnreadable(_ relative: String, into result: inout Result) {
         result.unreadable.insert(relative)
-        if let known, let name, let directory {
-            result.index.directories[directory]?.files[name] = known
-            return
-        }
         for (path, folder) in previous.directories where path == relative || path.hasPrefix(relative + "/") {
             result.index.directories[path] = folder
-        }
-    }
-
-    private func keep(
-        _ entry: FolderIndex.Entry, key: RecordKey, name: String, in directory: String, indexable: Bool,
-        into result: inout Result
-    ) {
-        if indexable { result.index.directories[directory]?.files[name] = entry }
-        if !ZoneLayout.isCanonical(directory: directory, name: name, of: key) {
-            result.strays[key, default: []].append(directory + "/" + name)
         }
     }
 }

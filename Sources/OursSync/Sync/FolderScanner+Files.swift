@@ -1,0 +1,170 @@
+import Dispatch
+
+/// The second half of a scan: the files of each listed folder are looked up, and those whose
+/// stat changed (or every one, in a sweep) are read, compared and decoded. Folders are
+/// independent of each other, so a big scan spreads them over the processor's cores; the
+/// results are combined in the order the folders were listed, so a scan's outcome never
+/// depends on how it was spread.
+extension FolderScanner {
+    /// A folder that was listed, and the files in it that may hold records.
+    struct ListedFolder {
+        var relative: String
+        var known: FolderIndex.Directory?
+        var candidates: [String]
+        var shard: FolderShard { FolderShard(relative) }
+    }
+
+    struct LookedFolder {
+        var files: [String: FolderIndex.Entry] = [:]
+        var result = Result()
+    }
+
+    /// Below this many files, a scan is not worth spreading: one core does it in a few milliseconds.
+    static let filesWorthSpreading = 2_000
+
+    func look(in folders: [ListedFolder]) -> [LookedFolder] {
+        let files = folders.reduce(0) { $0 + $1.candidates.count }
+        let counter = Locked(0)
+        let lookAt = { @Sendable (folder: ListedFolder) -> LookedFolder in
+            let looked = look(in: folder)
+            guard let progress, files >= 1000 else { return looked }
+            counter.withLock { done in  // one report per thousand files, in order
+                let before = done
+                done += folder.candidates.count
+                if done / 1000 > before / 1000 { progress(SyncProgress(phase: .reading, done: done, total: files)) }
+            }
+            return looked
+        }
+        guard files >= Self.filesWorthSpreading, folders.count > 1 else { return folders.map(lookAt) }
+        var looked = [LookedFolder](repeating: LookedFolder(), count: folders.count)
+        looked.withUnsafeMutableBufferPointer { slots in
+            let slots = UncheckedSendable(slots)
+            DispatchQueue.concurrentPerform(iterations: folders.count) { at in
+                slots.value[at] = lookAt(folders[at])  // each slot written by one iteration only
+            }
+        }
+        return looked
+    }
+
+    private func look(in folder: ListedFolder) -> LookedFolder {
+        var looked = LookedFolder()
+        let directoryPath = joinPath(layout.zone, folder.relative)
+        // One open of the folder, then each file looked up in it: no path walk per file.
+        let stats = fileSystem.stat(folder.candidates, in: directoryPath)
+        looked.files.reserveCapacity(folder.candidates.count)
+        let rereadFolder = reread?(folder.relative) ?? false
+        let shard = folder.shard
+        for (name, found) in zip(folder.candidates, stats) {
+            lookAtFile(
+                at: name, stat: found, in: folder.relative, shard: shard, files: &looked.files,
+                known: folder.known?.files[name], reread: rereadFolder, into: &looked.result)
+        }
+        return looked
+    }
+
+    private func lookAtFile(
+        at name: String, stat found: Swift.Result<FileStat?, FileSystemError>, in directory: String, shard: FolderShard,
+        files: inout [String: FolderIndex.Entry], known: FolderIndex.Entry?, reread: Bool, into result: inout Result
+    ) {
+        result.filesScanned += 1
+        var relativePath: String { directory + "/" + name }
+        var shownPath: String { layout.directoryName + "/" + relativePath }  // for problems only
+        let indexable = FolderIndex.isIndexable(name)
+        let stat: FileStat
+        switch found {
+        case .success(let value):
+            guard let value, value.kind == .file else { return }
+            stat = value
+        case .failure(let error):
+            result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
+            keepUnreadable(relativePath, known: known, name: name, files: &files, into: &result)
+            return
+        }
+        if mode != .sweep, !reread, let known, known.matches(stat), case .record(let key) = known.content {
+            keep(known, key: key, name: name, shard: shard, files: &files, indexable: indexable, into: &result)
+            return
+        }
+        let bytes: [UInt8]
+        do { bytes = try fileSystem.read(joinPath(layout.zone, relativePath), limit: RecordFile.maximumSize) } catch {
+            if case .tooLarge = error.reason {
+                result.problems.append(Problem(.brokenFile, path: shownPath, RecordFileError.tooLarge(Int(stat.size)).description))
+                result.broken.insert(relativePath)
+            } else if error.reason != .notFound {
+                result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
+                keepUnreadable(relativePath, known: known, name: name, files: &files, into: &result)
+            }
+            return
+        }
+        result.filesRead += 1
+        let digest = Digest.of(bytes)
+        if let known, known.digest == digest, case .record(let key) = known.content {
+            if !known.matches(stat) {
+                result.changed = true
+                if shard.isCanonical(name: name, of: key) { result.rewritten.insert(key) }
+            }
+            keep(FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key, name: name, shard: shard,
+                 files: &files, indexable: indexable, into: &result)
+            return
+        }
+        result.changed = true
+        let components = relativePath.split(separator: "/").map(String.init)
+        let fallbackType = components.count >= 3 && RecordKey.isValidType(components[1]) ? components[1] : nil
+        do {
+            let file = try RecordFile.decode(
+                bytes, fallbackType: fallbackType,
+                fallbackID: FolderNames.handMadeID(fileName: name, relativePath: relativePath),
+                modifiedMillis: stat.modifiedMillis)
+            let entry = FolderIndex.Entry(stat: stat, digest: digest, content: .record(file.state.key))
+            keep(entry, key: file.state.key, name: name, shard: shard, files: &files, indexable: indexable, into: &result)
+            result.decoded.append(DecodedFile(relativePath: relativePath, file: file))
+        } catch {
+            result.broken.insert(relativePath)
+            if settling?(relativePath, stat) ?? false { return }  // still being written; read again next time
+            let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
+            let position = error.position
+            result.problems.append(
+                Problem(kind, path: shownPath, error.description + "; left as it is until fixed",
+                        line: position?.line, column: position?.column))
+            if indexable { files[name] = FolderIndex.Entry(stat: stat, digest: digest, content: .broken) }
+        }
+    }
+
+    private func keepUnreadable(
+        _ relative: String, known: FolderIndex.Entry?, name: String, files: inout [String: FolderIndex.Entry],
+        into result: inout Result
+    ) {
+        result.unreadable.insert(relative)
+        if let known { files[name] = known }
+    }
+
+    private func keep(
+        _ entry: FolderIndex.Entry, key: RecordKey, name: String, shard: FolderShard, files: inout [String: FolderIndex.Entry],
+        indexable: Bool, into result: inout Result
+    ) {
+        if indexable { files[name] = entry }
+        if !shard.isCanonical(name: name, of: key) { result.strays[key, default: []].append(shard.relative + "/" + name) }
+    }
+}
+
+extension FolderScanner.Result {
+    /// Takes in what looking at one folder's files found.
+    mutating func absorb(_ other: Self) {
+        decoded += other.decoded
+        for (key, paths) in other.strays { strays[key, default: []] += paths }
+        broken.formUnion(other.broken)
+        vanished.formUnion(other.vanished)
+        rewritten.formUnion(other.rewritten)
+        problems += other.problems
+        temporaryFiles += other.temporaryFiles
+        unreadable.formUnion(other.unreadable)
+        filesScanned += other.filesScanned
+        filesRead += other.filesRead
+        changed = changed || other.changed
+    }
+}
+
+/// A value handed to threads that touch disjoint parts of it (see `FolderScanner.look(in:)`).
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
