@@ -43,8 +43,19 @@ public final class Device: Sendable {
     var clockFile: String { joinPath(home, "clock") }
     var lockFile: String { joinPath(home, ".lock") }
 
+    var replicasDirectory: String { joinPath(home, "replicas") }
+
+    /// Finishes every replica's batch of in-place writes that a crash cut short, before
+    /// anything else under the lock reads or writes a replica (see `OverwriteJournal`).
+    private func recoverOverwrites() throws(FileSystemError) {
+        guard try fileSystem.stat(replicasDirectory) != nil else { return }
+        for entry in try fileSystem.list(replicasDirectory) where entry.kind == .directory {
+            try OverwriteJournal.recover(in: joinPath(replicasDirectory, entry.name), fileSystem: fileSystem)
+        }
+    }
+
     public func replica(_ householdID: String) -> Replica {
-        Replica(fileSystem: fileSystem, directory: joinPath(home, "replicas", householdID))
+        Replica(fileSystem: fileSystem, directory: joinPath(replicasDirectory, householdID))
     }
 
     // MARK: Identity
@@ -102,9 +113,13 @@ public final class Device: Sendable {
         defer { reentrancy.unlock() }
         let first = state.withLock { $0.depth == 0 }
         if first {
-            do {
+            do throws(FileSystemError) {
                 if try fileSystem.stat(home) == nil { try fileSystem.createDirectory(home) }
                 let lock = try fileSystem.lock(lockFile, wait: true)
+                do throws(FileSystemError) { try recoverOverwrites() } catch {
+                    lock?.unlock()  // nothing else may run on a replica a crash left half rewritten
+                    throw error
+                }
                 state.withLock { $0.fileLock = lock }
             } catch { throw .io(error) }
         }

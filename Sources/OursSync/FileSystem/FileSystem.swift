@@ -15,6 +15,17 @@ public protocol FileSystem: Sendable {
     /// The whole file; refuses files larger than `limit` bytes.
     func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]
 
+    /// The whole file, read under a shared lock on it, so an `overwrite(_:_:)` in progress is
+    /// never seen half done. For the device's own files, never the shared folder's (a lock on
+    /// a network mount may cost a round trip, or fail).
+    func readLocked(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]
+
+    /// Rewrites an existing file in place, under an exclusive lock on it that `readLocked(_:limit:)`
+    /// waits for: no new file and no rename, which on some disks cost far more than the write.
+    /// Not atomic across a crash: a caller keeps the new bytes elsewhere until they are flushed
+    /// (see `OverwriteJournal`). Throws `.notFound` when there is no file to rewrite.
+    func overwrite(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
+
     /// The entries of a directory (not `.` and `..`), in no particular order.
     func list(_ path: String) throws(FileSystemError) -> [DirectoryEntry]
 
@@ -57,6 +68,15 @@ public protocol FileSystem: Sendable {
 
 extension FileSystem {
     public func beginFlush(_ path: String) {}
+
+    public func readLocked(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        try read(path, limit: limit)
+    }
+
+    public func overwrite(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        guard try stat(path)?.kind == .file else { throw FileSystemError("write", path, .notFound) }
+        try writeAtomically(path, bytes, durability: .deferred)
+    }
 
     public func stat(_ names: [String], in directory: String) -> [Result<FileStat?, FileSystemError>] {
         names.map { name in Result { () throws(FileSystemError) in try stat(joinPath(directory, name)) } }
@@ -104,10 +124,13 @@ public struct FileStat: Sendable, Equatable {
 public struct DirectoryEntry: Sendable, Equatable {
     public var name: String
     public var kind: FileKind
+    /// The inode number the listing gives (`d_ino`), when it gives one.
+    public var inode: UInt64?
 
-    public init(name: String, kind: FileKind) {
+    public init(name: String, kind: FileKind, inode: UInt64? = nil) {
         self.name = name
         self.kind = kind
+        self.inode = inode
     }
 }
 

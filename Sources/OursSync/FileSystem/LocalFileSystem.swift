@@ -39,6 +39,44 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        try read(path, limit: limit, locked: false)
+    }
+
+    public func readLocked(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        try read(path, limit: limit, locked: true)
+    }
+
+    public func overwrite(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        let fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 { throw Self.error("write", path, errno) }
+        var closed = false
+        defer { if !closed { close(fd) } }  // closing also releases the lock
+        var info = PlatformStat()
+        guard fstat(fd, &info) == 0 else { throw Self.error("write", path, errno) }
+        guard Self.kind(info.st_mode) == .file else { throw FileSystemError("write", path, .notARegularFile) }
+        // A kill lands between system calls, and a write of one page is done whole or not at
+        // all: so a file that fits in a page, old and new, is never seen half rewritten. A
+        // shorter one is first padded with spaces (which JSON ignores) to the old length, so
+        // that a kill before the truncation leaves whole JSON too. Bigger files are replaced.
+        let old = Int(info.st_size)
+        guard max(old, bytes.count) <= Self.pageSize else {
+            closed = true
+            close(fd)
+            try writeAtomically(path, bytes, durability: .deferred)
+            return
+        }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR { throw Self.error("lock", path, errno) }
+        }
+        let padded = bytes.count < old ? bytes + [UInt8](repeating: UInt8(ascii: " "), count: old - bytes.count) : bytes
+        if let code = Self.writeAll(fd, padded) { throw Self.error("write", path, code) }
+        if ftruncate(fd, off_t(bytes.count)) != 0 { throw Self.error("write", path, errno) }
+    }
+
+    /// Below this size a write is one page: done whole or not at all when a process is killed.
+    static let pageSize = 4096
+
+    private func read(_ path: String, limit: Int, locked: Bool) throws(FileSystemError) -> [UInt8] {
         // Non-blocking, so that opening a named pipe someone left in the folder returns at once
         // instead of waiting forever for a writer; only a regular file is then read.
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -52,6 +90,12 @@ public struct LocalFileSystem: FileSystem {
         default: throw FileSystemError("read", path, .notARegularFile)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        if locked {
+            while flock(fd, LOCK_SH) != 0 {
+                if errno != EINTR { throw Self.error("lock", path, errno) }
+            }
+            guard fstat(fd, &info) == 0 else { throw Self.error("read", path, errno) }  // the size may have changed
+        }
         let size = Int(info.st_size)
         if size > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
         var bytes = [UInt8](repeating: 0, count: size + 1)
@@ -103,7 +147,7 @@ public struct LocalFileSystem: FileSystem {
                 kind = (try? stat(joinPath(path, name)))??.kind ?? .other
             default: kind = .other
             }
-            entries.append(DirectoryEntry(name: name, kind: kind))
+            entries.append(DirectoryEntry(name: name, kind: kind, inode: UInt64(entry.pointee.d_ino)))
         }
         return entries
     }

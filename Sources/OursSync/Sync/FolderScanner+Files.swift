@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The second half of a scan: the files of each listed folder are looked up, and those whose
 /// stat changed (or every one, in a sweep) are read, compared and decoded. Folders are
 /// independent of each other, so a big scan spreads them over the processor's cores; the
@@ -11,11 +9,15 @@ extension FolderScanner {
         var relative: String
         var known: FolderIndex.Directory?
         var candidates: [String]
+        /// Each candidate's inode number as the listing gave it, if it did.
+        var inodes: [UInt64?]
         var shard: FolderShard { FolderShard(relative) }
     }
 
     struct LookedFolder {
         var files: [String: FolderIndex.Entry] = [:]
+        /// Names the folder's index knew that it no longer holds.
+        var gone: [String] = []
         var result = Result()
     }
 
@@ -35,41 +37,65 @@ extension FolderScanner {
             }
             return looked
         }
-        guard files >= Self.filesWorthSpreading, folders.count > 1 else { return folders.map(lookAt) }
-        var looked = [LookedFolder](repeating: LookedFolder(), count: folders.count)
-        looked.withUnsafeMutableBufferPointer { slots in
-            let slots = UncheckedSendable(slots)
-            DispatchQueue.concurrentPerform(iterations: folders.count) { at in
-                slots.value[at] = lookAt(folders[at])  // each slot written by one iteration only
-            }
-        }
-        return looked
+        return folders.concurrentMap(spreadFrom: files >= spreadFrom ? 2 : Int.max, lookAt)
     }
 
     private func look(in folder: ListedFolder) -> LookedFolder {
         var looked = LookedFolder()
         let directoryPath = joinPath(layout.zone, folder.relative)
-        // One open of the folder, then each file looked up in it: no path walk per file.
-        let stats = fileSystem.stat(folder.candidates, in: directoryPath)
-        looked.files.reserveCapacity(folder.candidates.count)
         let rereadFolder = reread?(folder.relative) ?? false
         let shard = folder.shard
-        for (name, found) in zip(folder.candidates, stats) {
-            lookAtFile(
-                at: name, stat: found, in: folder.relative, shard: shard, files: &looked.files,
-                known: folder.known?.files[name], reread: rereadFolder, into: &looked.result)
+        // In a quick pass, a file the listing shows with the inode the index knows is taken as
+        // it was, without a stat: a sync tool or editor that changes a file writes a new one
+        // and renames it into place, which gives the name a new inode. What keeps the inode (a
+        // write in place, or a freed inode number given back to the same name between two
+        // polls) is left to the stat passes and the sweep, as in a folder that did not change.
+        let trusted = folder.candidates.indices.map { at in
+            mode == .quick && !rereadFolder && folder.inodes[at] != nil
+                && folder.known?.files[folder.candidates[at]]?.inode == folder.inodes[at]
+        }
+        // One open of the folder, then each other file looked up in it: no path walk per file.
+        let untrusted = folder.candidates.indices.filter { !trusted[$0] }.map { folder.candidates[$0] }
+        var stats = fileSystem.stat(untrusted, in: directoryPath).makeIterator()
+        // The index as it was, changed only where a file changed: most of a changed folder's
+        // files are not, and are neither copied nor hashed again.
+        looked.files = folder.known?.files ?? [:]
+        var seen = 0
+        for (at, name) in folder.candidates.enumerated() {
+            let known = folder.known?.files[name]
+            if known != nil { seen += 1 }
+            var kept: FolderIndex.Entry?
+            if trusted[at], let known, case .record(let key) = known.content {
+                looked.result.filesScanned += 1
+                keep(known, key: key, name: name, shard: shard, kept: &kept, indexable: true, into: &looked.result)
+            } else {
+                let found = trusted[at] ? fileSystem.stat([name], in: directoryPath)[0] : stats.next()!
+                lookAtFile(
+                    at: name, stat: found, in: folder.relative, shard: shard, kept: &kept, known: known,
+                    reread: rereadFolder, into: &looked.result)
+            }
+            guard kept != known else { continue }
+            looked.files[name] = kept
+            if kept == nil { looked.gone.append(name) }
+        }
+        if let known = folder.known, seen < known.files.count {  // some were not listed again
+            let listed = Set(folder.candidates)
+            for name in known.files.keys where !listed.contains(name) {
+                looked.files[name] = nil
+                looked.gone.append(name)
+            }
         }
         return looked
     }
 
     private func lookAtFile(
         at name: String, stat found: Swift.Result<FileStat?, FileSystemError>, in directory: String, shard: FolderShard,
-        files: inout [String: FolderIndex.Entry], known: FolderIndex.Entry?, reread: Bool, into result: inout Result
+        kept: inout FolderIndex.Entry?, known: FolderIndex.Entry?, reread: Bool, into result: inout Result
     ) {
         result.filesScanned += 1
         var relativePath: String { directory + "/" + name }
         var shownPath: String { layout.directoryName + "/" + relativePath }  // for problems only
-        let indexable = FolderIndex.isIndexable(name)
+        let indexable = known != nil || FolderIndex.isIndexable(name)  // the index holds only such names
         let stat: FileStat
         switch found {
         case .success(let value):
@@ -77,11 +103,11 @@ extension FolderScanner {
             stat = value
         case .failure(let error):
             result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
-            keepUnreadable(relativePath, known: known, name: name, files: &files, into: &result)
+            keepUnreadable(relativePath, known: known, name: name, kept: &kept, into: &result)
             return
         }
         if mode != .sweep, !reread, let known, known.matches(stat), case .record(let key) = known.content {
-            keep(known, key: key, name: name, shard: shard, files: &files, indexable: indexable, into: &result)
+            keep(known, key: key, name: name, shard: shard, kept: &kept, indexable: indexable, into: &result)
             return
         }
         let bytes: [UInt8]
@@ -91,7 +117,7 @@ extension FolderScanner {
                 result.broken.insert(relativePath)
             } else if error.reason != .notFound {
                 result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
-                keepUnreadable(relativePath, known: known, name: name, files: &files, into: &result)
+                keepUnreadable(relativePath, known: known, name: name, kept: &kept, into: &result)
             }
             return
         }
@@ -103,7 +129,7 @@ extension FolderScanner {
                 if shard.isCanonical(name: name, of: key) { result.rewritten.insert(key) }
             }
             keep(FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key, name: name, shard: shard,
-                 files: &files, indexable: indexable, into: &result)
+                 kept: &kept, indexable: indexable, into: &result)
             return
         }
         result.changed = true
@@ -115,7 +141,7 @@ extension FolderScanner {
                 fallbackID: FolderNames.handMadeID(fileName: name, relativePath: relativePath),
                 modifiedMillis: stat.modifiedMillis)
             let entry = FolderIndex.Entry(stat: stat, digest: digest, content: .record(file.state.key))
-            keep(entry, key: file.state.key, name: name, shard: shard, files: &files, indexable: indexable, into: &result)
+            keep(entry, key: file.state.key, name: name, shard: shard, kept: &kept, indexable: indexable, into: &result)
             result.decoded.append(DecodedFile(relativePath: relativePath, file: file))
         } catch {
             result.broken.insert(relativePath)
@@ -125,23 +151,23 @@ extension FolderScanner {
             result.problems.append(
                 Problem(kind, path: shownPath, error.description + "; left as it is until fixed",
                         line: position?.line, column: position?.column))
-            if indexable { files[name] = FolderIndex.Entry(stat: stat, digest: digest, content: .broken) }
+            if indexable { kept = FolderIndex.Entry(stat: stat, digest: digest, content: .broken) }
         }
     }
 
     private func keepUnreadable(
-        _ relative: String, known: FolderIndex.Entry?, name: String, files: inout [String: FolderIndex.Entry],
+        _ relative: String, known: FolderIndex.Entry?, name: String, kept: inout FolderIndex.Entry?,
         into result: inout Result
     ) {
         result.unreadable.insert(relative)
-        if let known { files[name] = known }
+        if let known { kept = known }
     }
 
     private func keep(
-        _ entry: FolderIndex.Entry, key: RecordKey, name: String, shard: FolderShard, files: inout [String: FolderIndex.Entry],
+        _ entry: FolderIndex.Entry, key: RecordKey, name: String, shard: FolderShard, kept: inout FolderIndex.Entry?,
         indexable: Bool, into result: inout Result
     ) {
-        if indexable { files[name] = entry }
+        if indexable { kept = entry }
         if !shard.isCanonical(name: name, of: key) { result.strays[key, default: []].append(shard.relative + "/" + name) }
     }
 }
@@ -161,10 +187,4 @@ extension FolderScanner.Result {
         filesRead += other.filesRead
         changed = changed || other.changed
     }
-}
-
-/// A value handed to threads that touch disjoint parts of it (see `FolderScanner.look(in:)`).
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -69,6 +69,8 @@ struct FolderScanner {
     /// Files that failed to parse while still changing (a sync tool writing them): not
     /// reported as broken until they settle.
     var settling: (@Sendable (String, FileStat) -> Bool)?
+    /// From how many files to look at a scan's folders in parallel (`look(in:)`).
+    var spreadFrom = FolderScanner.filesWorthSpreading
     /// How deep under `records/` files are looked for (type, shard, file, and some slack).
     static let maximumDepth = 6
 
@@ -79,9 +81,10 @@ struct FolderScanner {
         for (folder, looked) in zip(folders, look(in: folders)) {
             result.absorb(looked.result)
             result.index.directories[folder.relative]?.files = looked.files
-            for (name, entry) in folder.known?.files ?? [:] where looked.files[name] == nil {
+            let shard = folder.shard
+            for name in looked.gone {
                 result.changed = true
-                if case .record(let key) = entry.content, folder.shard.isCanonical(name: name, of: key) {
+                if case .record(let key)? = folder.known?.files[name]?.content, shard.isCanonical(name: name, of: key) {
                     result.vanished.insert(key)
                 }
             }
@@ -138,6 +141,7 @@ struct FolderScanner {
         var folder = FolderIndex.Directory(stat: stat)
         if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
         var candidates: [String] = []
+        var inodes: [UInt64?] = []  // as the listing gave them
         var subfolders: [String] = []
         for entry in entries {
             if FolderNames.isIgnored(entry.name) {
@@ -156,6 +160,7 @@ struct FolderScanner {
                             "symbolic link ignored; Ours never follows links"))
             case .file where entry.name.hasSuffix(".json"):
                 candidates.append(entry.name)
+                inodes.append(entry.inode)
             case .other:
                 // Never opened: a pipe would block a reader, and a name that is not UTF-8 cannot
                 // be a record (it is shown with U+FFFD for the bytes that are not).
@@ -170,7 +175,7 @@ struct FolderScanner {
             }
         }
         result.index.directories[relative] = folder  // its files are filled in once looked at
-        listed.append(ListedFolder(relative: relative, known: known, candidates: candidates))
+        listed.append(ListedFolder(relative: relative, known: known, candidates: candidates, inodes: inodes))
         for name in subfolders { walk(relative: relative + "/" + name, depth: depth + 1, into: &result, listed: &listed) }
     }
 

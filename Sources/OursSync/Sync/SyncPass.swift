@@ -8,6 +8,8 @@ struct SyncPass {
     let household: Household
     let mode: FolderScanner.Mode
     var progress: SyncProgressHandler?
+    /// How many of the records a pass decoded are read from the replica at a time, in parallel.
+    static let readAhead = 4096
     /// The folder index a long-running watcher keeps in memory; read from the replica when `nil`.
     var index: FolderIndex?
     /// Folders to read in full even in a quick pass (a rolling sweep).
@@ -84,11 +86,23 @@ struct SyncPass {
         if policyChanged, syncState.rejectionPolicy ?? "" != policy {
             try refilter(manifest: manifest, keeping: me, states: &states, digests: &digests, report: &report)
         }
-        // A first sync decodes every file of a household the replica does not hold yet: one
-        // listing of the replica saves a failed open per record.
-        let held: Set<RecordKey>? = scan.decoded.count > 256 ? Set(try replica.keys()) : nil
+        // The replica's copies of the decoded records are read ahead, a few thousand at a time,
+        // on all cores. A first sync decodes every file of a household the replica does not
+        // hold yet: once 256 were found missing, one listing of the replica saves a failed open
+        // for each of the rest. (A burst of changes to records it holds never lists it.)
+        var held: Set<RecordKey>?
+        var missed = 0
+        var saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)] = []  // saved in batches
+        var unflushed = report.recordsMerged > 0  // the refilter saved records
+        var prefetched: [RecordKey: RecordState?] = [:]  // the replica's copies, read ahead in parallel
         for (done, decoded) in scan.decoded.enumerated() {
             if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: scan.decoded.count)) }
+            if done % SyncPass.readAhead == 0 {
+                if held == nil, missed >= 256 { held = Set(try replica.keys()) }
+                let upcoming = scan.decoded[done..<min(done + SyncPass.readAhead, scan.decoded.count)].map(\.file.state.key)
+                    .filter { states[$0] == nil && held?.contains($0) ?? true }
+                prefetched = try replica.load(many: upcoming)
+            }
             let key = decoded.file.state.key
             let shown = layout.directoryName + "/" + decoded.relativePath
             let admission = Admission.admitRecord(decoded.file.state, manifest: manifest)
@@ -108,12 +122,15 @@ struct SyncPass {
             let before: RecordState?
             if let cached = states[key] {
                 before = cached
-            } else if let held, !held.contains(key) {
-                before = nil
+            } else if let ahead = prefetched[key] {
+                before = ahead
             } else {
-                before = try replica.load(key)
+                before = nil  // neither held (per the listing) nor read ahead
             }
-            if before == nil { arrived.insert(key) }
+            if before == nil {
+                arrived.insert(key)
+                missed += 1
+            }
             // What the manifest now rejects leaves the replica too (merged before a removal was known).
             let kept = before.map { Admission.withoutRejected($0, manifest: manifest, keeping: me) }
             let merged = kept.map { $0.merging(admission.admitted) } ?? admission.admitted
@@ -127,17 +144,22 @@ struct SyncPass {
             states[key] = merged
             if merged != before {
                 let bytes = RecordFile.encode(merged)
-                try replica.save(bytes, of: key, durability: .deferred)
+                saving.append((key, bytes, before != nil))
                 digests[key] = Digest.of(bytes)
                 report.recordsMerged += 1
                 // A first sync writes a whole household: the disk starts on it meanwhile, so
                 // the flush below waits for little.
-                if report.recordsMerged % 4096 == 0 { fileSystem.beginFlush(replica.directory) }
+                if saving.count == 4096 {
+                    if try !replica.save(batch: saving) { unflushed = true }
+                    saving.removeAll(keepingCapacity: true)
+                    fileSystem.beginFlush(replica.directory)
+                }
                 if let change = RecordChange.between(before, merged, manifest: manifest) { report.changes.append(change) }
             }
         }
+        if try !replica.save(batch: saving) { unflushed = true }
         if let latest { try device.receive(latest) }
-        if report.recordsMerged > 0 { try household.flush(replica.directory) }
+        if unflushed { try household.flush(replica.directory) }
         household.noteChanges(report.changes, origin: .folder)  // for watchers, in this process or another
 
         // Everything that may need writing: merged records, local changes, vanished files.

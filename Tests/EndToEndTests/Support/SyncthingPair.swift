@@ -142,6 +142,11 @@ final class SyncthingPair: @unchecked Sendable {
     func stop() {
         guard let shell else { return }
         self.shell = nil
+        let stopping = Date()
+        defer {
+            let took = Date().timeIntervalSince(stopping)
+            if took > 5 { print(String(format: "Syncthing took %.1f s to stop", took)) }
+        }
         try? input?.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(10)
         while shell.isRunning, Date() < deadline { usleep(20_000) }

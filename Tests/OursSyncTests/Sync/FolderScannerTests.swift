@@ -79,6 +79,36 @@ struct FolderScannerTests {
         #expect(sweep.decoded.first?.file.handEditedFields == ["name"])
     }
 
+    /// In a folder that did change, a quick pass stats only the files whose inode the listing
+    /// shows changed: a replaced file (a sync tool's rename) is read at once; a write in place
+    /// waits for the stat pass, as it does in a folder that did not change.
+    @Test func aQuickPassInAChangedFolderReadsReplacedFilesAndLeavesInPlaceEditsToTheStatPass() throws {
+        let index = try populated(5)
+        let edited = layout.path(of: key("r2"))
+        let before = try #require(try fileSystem.stat(edited))
+        var text = String(decoding: try fileSystem.read(edited, limit: 1 << 20), as: UTF8.self)
+        text = text.replacingOccurrences(of: "thing 2", with: "THING 2")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: edited))  // in place, same inode
+        try fileSystem.setModified(edited, nanos: before.modifiedNanos)
+        // The same folder changes: a new file next to it, and its neighbour replaced.
+        let shard = ZoneLayout.shard(of: "r2")
+        let neighbour = (0..<5).map { key("r\($0)") }.first { $0.id != "r2" && ZoneLayout.shard(of: $0.id) == shard }
+        var newcomer = key("n0")
+        for number in 0..<10_000 where ZoneLayout.shard(of: "n\(number)") == shard {
+            newcomer = key("n\(number)")
+            break
+        }
+        try write(newcomer, ["name": "New"])
+        if let neighbour { try write(neighbour, ["name": "Replaced"]) }
+
+        let quick = scan(index, .quick)
+        let expected = [newcomer] + (neighbour.map { [$0] } ?? [])
+        #expect(Set(quick.decoded.map(\.file.state.key)) == Set(expected), "new and replaced files, not the edit in place")
+        #expect(quick.filesRead == expected.count)
+        let stat = scan(quick.index, .stat)
+        #expect(stat.decoded.map(\.file.state.key) == [key("r2")], "the stat pass catches the edit in place")
+    }
+
     @Test func aRollingSweepRereadsChosenFoldersInAQuickPass() throws {
         let index = try populated(30)
         let target = "records/item/" + ZoneLayout.shard(of: "r7")
@@ -110,5 +140,66 @@ struct FolderScannerTests {
         let index = try populated(25)
         #expect(FolderIndex.decode(index.encode()) == index)
         #expect(FolderIndex.decode(Array("ours-folder-index 1\nx".utf8)) == FolderIndex(), "an older index is just dropped")
+    }
+}
+
+/// A big scan is spread over the cores; what it finds must not depend on that.
+@Suite("Folder scanner: a scan spread over threads finds what one thread finds")
+struct SpreadScanTests {
+    let temp = TemporaryDirectory("spread")
+    let fileSystem = LocalFileSystem()
+    var layout: ZoneLayout { ZoneLayout(root: temp.path, directoryName: "home") }
+
+    func write(_ key: RecordKey, at path: String? = nil) throws {
+        var state = RecordState(key: key)
+        state.write(["name": .string(key.id)], at: Stamp(millis: 1_700_000_000_000, device: DeviceID("aaaaaaaa")!))
+        let target = path ?? layout.path(of: key)
+        try fileSystem.createDirectory(parentPath(target))
+        try fileSystem.writeAtomically(target, RecordFile.encode(state), durability: .deferred)
+    }
+
+    func scan(_ previous: FolderIndex, _ mode: FolderScanner.Mode, spread: Bool) -> FolderScanner.Result {
+        var scanner = FolderScanner(fileSystem: fileSystem, layout: layout, previous: previous, mode: mode)
+        scanner.spreadFrom = spread ? 1 : Int.max
+        return scanner.scan()
+    }
+
+    func expectSame(_ one: FolderScanner.Result, _ other: FolderScanner.Result) {
+        #expect(one.index == other.index)
+        #expect(one.decoded.map(\.relativePath) == other.decoded.map(\.relativePath))
+        #expect(one.decoded.map(\.file.state) == other.decoded.map(\.file.state))
+        #expect(one.strays == other.strays)
+        #expect(one.broken == other.broken)
+        #expect(one.vanished == other.vanished)
+        #expect(one.rewritten == other.rewritten)
+        #expect(one.problems == other.problems)
+        #expect(one.filesScanned == other.filesScanned)
+        #expect(one.filesRead == other.filesRead)
+        #expect(one.changed == other.changed)
+    }
+
+    @Test func sweepAndQuickPassesAgreeWithAndWithoutThreads() throws {
+        let keys = try (0..<600).map { try RecordKey(type: $0 % 3 == 0 ? "task" : "item", id: "r\($0)") }
+        for key in keys { try write(key) }
+        // A stray copy, a broken file, another tool's file.
+        try write(keys[1], at: joinPath(layout.records, "item", "copies", "r1.json"))
+        try fileSystem.createDirectory(joinPath(layout.records, "item", "00"))
+        try fileSystem.writeAtomically(joinPath(layout.records, "item", "00", "broken.json"), Array("{ nope".utf8), durability: .deferred)
+        try fileSystem.writeAtomically(joinPath(layout.records, "item", "00", "notes.txt"), Array("hi".utf8), durability: .deferred)
+
+        let spread = scan(FolderIndex(), .sweep, spread: true)
+        let alone = scan(FolderIndex(), .sweep, spread: false)
+        expectSame(spread, alone)
+        #expect(spread.decoded.count == 601)
+        #expect(spread.strays[keys[1]] == ["records/item/copies/r1.json"])
+        #expect(spread.broken == ["records/item/00/broken.json"])
+
+        // Changes in many folders, one file gone: a quick pass finds the same either way.
+        for key in keys.prefix(200) where key.id != "r7" { try write(key, at: nil) }
+        try fileSystem.remove(layout.path(of: keys[7]))
+        let quickSpread = scan(spread.index, .quick, spread: true)
+        let quickAlone = scan(spread.index, .quick, spread: false)
+        expectSame(quickSpread, quickAlone)
+        #expect(quickSpread.vanished == [keys[7]])
     }
 }
