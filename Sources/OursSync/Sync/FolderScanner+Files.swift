@@ -51,8 +51,10 @@ extension FolderScanner {
         // write in place, or a freed inode number given back to the same name between two
         // polls) is left to the stat passes and the sweep, as in a folder that did not change.
         let trusted = folder.candidates.indices.map { at in
-            mode == .quick && !rereadFolder && folder.inodes[at] != nil
-                && folder.known?.files[folder.candidates[at]]?.inode == folder.inodes[at]
+            guard mode == .quick, !rereadFolder, let inode = folder.inodes[at],
+                let known = folder.known?.files[folder.candidates[at]], case .record = known.content
+            else { return false }
+            return known.inode == inode
         }
         // One open of the folder, then each other file looked up in it: no path walk per file.
         let untrusted = folder.candidates.indices.filter { !trusted[$0] }.map { folder.candidates[$0] }
@@ -69,9 +71,8 @@ extension FolderScanner {
                 looked.result.filesScanned += 1
                 keep(known, key: key, name: name, shard: shard, kept: &kept, indexable: true, into: &looked.result)
             } else {
-                let found = trusted[at] ? fileSystem.stat([name], in: directoryPath)[0] : stats.next()!
                 lookAtFile(
-                    at: name, stat: found, in: folder.relative, shard: shard, kept: &kept, known: known,
+                    at: name, stat: stats.next()!, in: folder.relative, shard: shard, kept: &kept, known: known,
                     reread: rereadFolder, into: &looked.result)
             }
             guard kept != known else { continue }
