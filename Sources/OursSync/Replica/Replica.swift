@@ -57,11 +57,13 @@ public struct Replica: Sendable {
     }
 
     public func save(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(OursError) {
+        try io { () throws(FileSystemError) in try write(bytes, of: key, durability: durability) }
+    }
+
+    private func write(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(FileSystemError) {
         let path = path(of: key)
-        do {
-            if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
-            try fileSystem.writeAtomically(path, bytes, durability: durability)
-        } catch { throw .io(error) }
+        if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
+        try fileSystem.writeAtomically(path, bytes, durability: durability)
     }
 
     /// Saves many records in one go, each `.deferred` (a later flush makes them durable).
@@ -85,8 +87,7 @@ public struct Replica: Sendable {
             for (key, bytes, _) in replacing {
                 do throws(FileSystemError) { try fileSystem.overwrite(path(of: key), bytes) } catch {
                     guard error.reason == .notFound else { throw error }  // gone meanwhile: written anew
-                    try fileSystem.createDirectory(parentPath(path(of: key)))
-                    try fileSystem.writeAtomically(path(of: key), bytes, durability: .deferred)
+                    try write(bytes, of: key, durability: .deferred)
                 }
             }
             try fileSystem.flush(directory)

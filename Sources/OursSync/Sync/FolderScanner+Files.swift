@@ -50,9 +50,10 @@ extension FolderScanner {
         // and renames it into place, which gives the name a new inode. What keeps the inode (a
         // write in place, or a freed inode number given back to the same name between two
         // polls) is left to the stat passes and the sweep, as in a folder that did not change.
+        let knownEntries = folder.candidates.map { folder.known?.files[$0] }  // one lookup per file
         let trusted = folder.candidates.indices.map { at in
-            guard mode == .quick, !rereadFolder, let inode = folder.inodes[at],
-                let known = folder.known?.files[folder.candidates[at]], case .record = known.content
+            guard mode == .quick, !rereadFolder, let inode = folder.inodes[at], let known = knownEntries[at],
+                case .record = known.content
             else { return false }
             return known.inode == inode
         }
@@ -64,7 +65,7 @@ extension FolderScanner {
         looked.files = folder.known?.files ?? [:]
         var seen = 0
         for (at, name) in folder.candidates.enumerated() {
-            let known = folder.known?.files[name]
+            let known = knownEntries[at]
             if known != nil { seen += 1 }
             var kept: FolderIndex.Entry?
             if trusted[at], let known, case .record(let key) = known.content {

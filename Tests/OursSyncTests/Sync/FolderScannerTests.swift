@@ -33,6 +33,16 @@ struct FolderScannerTests {
         return first.index
     }
 
+    /// Same length, same name, same inode, old modification time put back — as some tools do.
+    func editInPlaceKeepingTime(_ key: RecordKey) throws {
+        let path = layout.path(of: key)
+        let before = try #require(try fileSystem.stat(path))
+        var text = String(decoding: try fileSystem.read(path, limit: 1 << 20), as: UTF8.self)
+        text = text.replacingOccurrences(of: "thing ", with: "THING ")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))  // in place, same inode
+        try fileSystem.setModified(path, nanos: before.modifiedNanos)
+    }
+
     @Test func anIdleQuickPassReadsNothingAndChangesNothing() throws {
         let index = try populated(50)
         let idle = scan(index, .quick)
@@ -63,13 +73,7 @@ struct FolderScannerTests {
 
     @Test func anInPlaceEditThatRestoresTheOldTimeIsCaughtByTheStatPassAndTheSweep() throws {
         let index = try populated(5)
-        let path = layout.path(of: key("r2"))
-        let before = try #require(try fileSystem.stat(path))
-        // Same length, same name, old modification time put back — as some tools do.
-        var text = String(decoding: try fileSystem.read(path, limit: 1 << 20), as: UTF8.self)
-        text = text.replacingOccurrences(of: "thing 2", with: "THING 2")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))  // in place, same inode
-        try fileSystem.setModified(path, nanos: before.modifiedNanos)
+        try editInPlaceKeepingTime(key("r2"))
 
         #expect(scan(index, .quick).decoded.isEmpty, "a quick pass trusts the unchanged folder")
         let stat = scan(index, .stat)
@@ -84,12 +88,7 @@ struct FolderScannerTests {
     /// waits for the stat pass, as it does in a folder that did not change.
     @Test func aQuickPassInAChangedFolderReadsReplacedFilesAndLeavesInPlaceEditsToTheStatPass() throws {
         let index = try populated(5)
-        let edited = layout.path(of: key("r2"))
-        let before = try #require(try fileSystem.stat(edited))
-        var text = String(decoding: try fileSystem.read(edited, limit: 1 << 20), as: UTF8.self)
-        text = text.replacingOccurrences(of: "thing 2", with: "THING 2")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: edited))  // in place, same inode
-        try fileSystem.setModified(edited, nanos: before.modifiedNanos)
+        try editInPlaceKeepingTime(key("r2"))
         // The same folder changes: a new file next to it, and its neighbour replaced.
         let shard = ZoneLayout.shard(of: "r2")
         let neighbour = (0..<5).map { key("r\($0)") }.first { $0.id != "r2" && ZoneLayout.shard(of: $0.id) == shard }
