@@ -17,9 +17,9 @@ do {
     _ = try phone.initialize(name: "Sarah", email: nil)
     _ = try tablet.initialize(name: "Mike", email: nil)
 
-    let home = try phone.createHousehold(name: "Home", folder: shared)
+    let home = try phone.createZone(name: "Home", folder: shared)
     let code = try home.invite(readOnly: false)
-    let joined = try tablet.join(code: code.code, folder: shared).household
+    let joined = try tablet.join(code: code.code, folder: shared).zone
 
     let eggs = try home.put(type: "item", fields: ["name": "Eggs", "qty": 12, "checked": false])
     try joined.put(type: "item", id: eggs.id, fields: ["checked": true])

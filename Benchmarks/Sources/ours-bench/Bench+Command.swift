@@ -12,9 +12,9 @@ extension Bench {
         progress("command: a household of \(grouped(count)) records for Alex")
         let alex = Device(home: joinPath(world.root, "alex"))
         _ = try alex.initialize(name: "Alex", email: nil)
-        let household = try alex.createHousehold(name: "Alex's flat", folder: world.shared)
+        let household = try alex.createZone(name: "Alex's flat", folder: world.shared)
         _ = try World.generate(count, into: household, seed: options.seed &+ 1)
-        let life = HouseholdLife(household)
+        let life = Household(household)
 
         let warmUp = try ours(["add", "Milk"], home: alex.home)
         guard warmUp.status == 0 else { throw BenchError("`ours add Milk` exited with \(warmUp.status)") }

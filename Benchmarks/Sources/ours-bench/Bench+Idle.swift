@@ -87,7 +87,7 @@ extension Bench {
     /// while Mike's watcher sleeps; then the watcher is woken. Measured: from the start of the
     /// pass that sees them to the change event that lists them, after they were merged into
     /// Mike's copy.
-    private func bursts(household: Household, clock: StepClock, schedule: inout ScheduleMirror, feed: Feed) async throws {
+    private func bursts(household: Zone, clock: StepClock, schedule: inout ScheduleMirror, feed: Feed) async throws {
         let count = options.burstSize
         var taken = Samples()
         var kinds: [String] = []

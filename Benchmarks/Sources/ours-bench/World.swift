@@ -13,7 +13,7 @@ final class World: Sendable {
     let root: String
     let shared: String
     let a: Device
-    let big: Household
+    let big: Zone
     let b: Device
     /// The items of the big household, which the benchmarks change.
     let items: [RecordKey]
@@ -26,7 +26,7 @@ final class World: Sendable {
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
         a = Device(home: joinPath(root, "sarah"))
         _ = try a.initialize(name: "Sarah", email: "sarah@example.com")
-        big = try a.createHousehold(name: "Sarah & Mike's Home", folder: shared)
+        big = try a.createZone(name: "Sarah & Mike's Home", folder: shared)
         recordCounts = Generator.mix(size: options.size)
         items = try World.generate(options.size, into: big, seed: options.seed)
         b = Device(home: joinPath(root, "mike"))
@@ -34,10 +34,10 @@ final class World: Sendable {
     }
 
     /// Mike's side of the big household, once he has joined.
-    func joined() throws -> Household {
+    func joined() throws -> Zone {
         let membership = try b.membership(matching: nil)
         guard let membership, membership.id == big.id else { throw BenchError("Mike has not joined the household") }
-        return Household(device: b, membership: membership)
+        return Zone(device: b, membership: membership)
     }
 
     /// A share code for Mike.
@@ -68,7 +68,7 @@ final class World: Sendable {
     /// Writes a generated household's records into its folder and into the owner's replica,
     /// byte for byte as the library encodes them (as if the owner had made them and synced).
     /// - Returns: the keys of its items.
-    static func generate(_ size: Int, into household: Household, seed: UInt64) throws -> [RecordKey] {
+    static func generate(_ size: Int, into household: Zone, seed: UInt64) throws -> [RecordKey] {
         let identity = try household.device.requireIdentity()
         var generator = Generator(
             device: identity.deviceID, participant: identity.participantID, nowMillis: household.device.clock.nowMillis(),

@@ -1,4 +1,4 @@
-/// The process exit codes promised by the command's contract (docs: cli.md, "Everywhere").
+/// The process exit codes promised by the command's contract (README, "Exit codes").
 ///
 /// Kept beside the parser because usage errors are the first producer and because help prints
 /// this table; the code that runs commands maps its own failures onto the same values.

@@ -18,8 +18,8 @@ extension Commands {
     }
 
     func householdCreate(name: String, folder: String) throws(OursError) {
-        let privateCount = try device.replica(Household.privateID).keys().count
-        let household = try device.createHousehold(name: name, folder: Device.absolutePathForCommandLine(folder))
+        let privateCount = try device.replica(Zone.privateID).keys().count
+        let household = try device.createZone(name: name, folder: Device.absolutePathForCommandLine(folder))
         if context.json {
             context.printJSON(Commands.householdJSON(household))
             return
@@ -62,7 +62,7 @@ extension Commands {
         let current = try device.membership(matching: nil)?.id
         if context.json {
             context.printJSON(.array(memberships.map { membership in
-                var object = Commands.householdJSON(Household(device: device, membership: membership)).objectValue ?? [:]
+                var object = Commands.householdJSON(Zone(device: device, membership: membership)).objectValue ?? [:]
                 object["current"] = .bool(membership.id == current)
                 return .object(object)
             }))
@@ -135,7 +135,7 @@ extension Commands {
             context.progress(Commands.describe(step))
         }
         context.endProgress()
-        let household = result.household
+        let household = result.zone
         let records: Int
         if let counted = result.records { records = counted } else { records = try household.recordCount() }
         if context.json {
@@ -187,7 +187,7 @@ extension Commands {
     }
 }
 
-extension Household {
+extension Zone {
     /// How many records the household holds (every type, deleted ones excluded).
     func recordCount() throws(OursError) -> Int {
         var count = 0

@@ -45,7 +45,7 @@ extension Commands {
     }
 
     /// The household's lists, recipes, meals, chores and tasks.
-    func life() throws(OursError) -> HouseholdLife { HouseholdLife(try context.household()) }
+    func life() throws(OursError) -> Household { Household(try context.household()) }
 
     /// An object's fields plus `outcome`, the shape of every command that changes one thing.
     static func with(_ value: JSONValue, _ extra: [String: JSONValue]) -> JSONValue {
@@ -54,7 +54,7 @@ extension Commands {
         return .object(object)
     }
 
-    static func outcome(_ outcome: HouseholdLife.Outcome) -> JSONValue { .string(outcome.rawValue) }
+    static func outcome(_ outcome: Household.Outcome) -> JSONValue { .string(outcome.rawValue) }
 
     /// `1 item`, `3 items`.
     static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -81,7 +81,7 @@ extension Commands {
         if context.json { context.printJSON(conflict.json) } else { context.say("Kept the current value of \(conflict.key); \(conflict.id) dismissed.") }
     }
 
-    func participantJSON(_ participant: Participant, _ household: Household) -> JSONValue {
+    func participantJSON(_ participant: Participant, _ household: Zone) -> JSONValue {
         [
             "id": .string(participant.id), "name": .string(participant.name),
             "household": ["id": .string(household.id), "name": .string(household.name)],

@@ -8,7 +8,7 @@ extension Commands {
     }
 
     /// What `add`, `recipe to-list` and `meals to-list` print.
-    func printAddResult(_ result: HouseholdLife.AddResult, extra: [String: JSONValue] = [:]) {
+    func printAddResult(_ result: Household.AddResult, extra: [String: JSONValue] = [:]) {
         if context.json {
             var object: [String: JSONValue] = [
                 "list": result.list.json, "listOutcome": Commands.outcome(result.listOutcome),
@@ -49,7 +49,7 @@ extension Commands {
     }
 
     private func printItemChange(
-        _ item: GroceryItem, _ list: GroceryList, _ outcome: HouseholdLife.Outcome, done: String, already: String
+        _ item: GroceryItem, _ list: GroceryList, _ outcome: Household.Outcome, done: String, already: String
     ) {
         if context.json {
             context.printJSON(["item": item.json, "list": list.json, "outcome": Commands.outcome(outcome)])
@@ -96,7 +96,7 @@ extension Commands {
         }
     }
 
-    private func listShowConsolidated(_ life: HouseholdLife, _ name: String?) throws(OursError) {
+    private func listShowConsolidated(_ life: Household, _ name: String?) throws(OursError) {
         let (lists, lines) = try life.consolidated(name)
         if context.json {
             return context.printJSON(["lists": .array(lists.map(\.json)), "lines": .array(lines.map(\.json))])

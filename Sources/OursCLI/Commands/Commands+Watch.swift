@@ -66,7 +66,7 @@ extension Commands {
     }
 
     /// Refuses private data, saying why (this device's membership ended, or it never had one).
-    static func requireShared(_ household: Household, device: Device, action: String) throws(OursError) {
+    static func requireShared(_ household: Zone, device: Device, action: String) throws(OursError) {
         guard household.isPrivate else { return }
         if let last = try device.memberships().filter({ $0.status != .active }).last {
             throw .notPermitted(

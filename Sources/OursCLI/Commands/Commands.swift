@@ -52,7 +52,7 @@ struct Commands {
     }
 
     /// The JSON object people and scripts get for a household.
-    static func householdJSON(_ household: Household) -> JSONValue {
+    static func householdJSON(_ household: Zone) -> JSONValue {
         guard let membership = household.membership else {
             return ["id": .string(household.id), "name": .string(household.name), "private": true]
         }

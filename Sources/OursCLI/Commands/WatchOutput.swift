@@ -13,7 +13,7 @@ import OursSync
 /// `--json` (JSON Lines, the one command whose `--json` is a stream; see the README).
 struct WatchOutput: Sendable {
     let context: CommandContext
-    let household: Household
+    let household: Zone
     let policy: WatchPolicy
     /// Lines printed for one change set before the rest is summed up (people only).
     static let linesPerSet = 100

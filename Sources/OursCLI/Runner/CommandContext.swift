@@ -23,7 +23,7 @@ final class CommandContext: Sendable {
     var color: Bool { console.isTerminal && !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty }
 
     /// The household the command acts on (`--household`, else the one in use).
-    func household() throws(OursError) -> Household { try device.household(globals.household) }
+    func household() throws(OursError) -> Zone { try device.zone(globals.household) }
 
     func say(_ text: String) { console.out(text.hasSuffix("\n") ? text : text + "\n") }
 

@@ -5,12 +5,12 @@ extension Device {
     ///   - name: what people call it ("Sarah & Mike's Home").
     ///   - folder: where this device mounts the shared folder.
     /// - Throws: `.folderUnavailable` when the folder is missing, `.notPermitted` when it is read-only.
-    public func createHousehold(name: String, folder: String) throws(OursError) -> Household {
+    public func createZone(name: String, folder: String) throws(OursError) -> Zone {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .usage("the household needs a name") }
         let root = try requireSharedFolder(folder, writable: true)
         let identity = try requireIdentity()
-        let household = try withLock { () throws(OursError) -> Household in
+        let household = try withLock { () throws(OursError) -> Zone in
             let now = clock.nowMillis()
             let zoneID = "h" + RandomID.make(length: 15)
             let layout = ZoneLayout(root: root, directoryName: ZoneLayout.directoryName(forHouseholdNamed: name))
@@ -30,14 +30,14 @@ extension Device {
             let membership = Membership(
                 id: zoneID, name: name, folder: root, directory: layout.directoryName, role: .owner, permission: .readWrite,
                 joinedAt: UTCTime.iso8601(millis: now))
-            let household = Household(device: self, membership: membership)
+            let household = Zone(device: self, membership: membership)
             try household.replica.saveZone(zone)
             try household.replica.saveManifest(manifest)
             // Private records are copied in before the household is recorded and removed from
             // private data after: a failure in between leaves them in both places, never in neither.
             let moved = try copyPrivateData(into: household)
             try upsert(membership, makeCurrent: true)
-            let privateData = replica(Household.privateID)
+            let privateData = replica(Zone.privateID)
             for key in moved { try io { () throws(FileSystemError) in try fileSystem.remove(privateData.path(of: key)) } }
             return household
         }
@@ -47,8 +47,8 @@ extension Device {
 
     /// Copies records made before any household existed into `household`, keeping their
     /// stamps, and makes the copies durable; returns their keys.
-    func copyPrivateData(into household: Household) throws(OursError) -> [RecordKey] {
-        let source = replica(Household.privateID)
+    func copyPrivateData(into household: Zone) throws(OursError) -> [RecordKey] {
+        let source = replica(Zone.privateID)
         let keys = try source.keys()
         guard !keys.isEmpty else { return [] }
         for key in keys {

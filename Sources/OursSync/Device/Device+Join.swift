@@ -1,6 +1,6 @@
 /// The outcome of `join`.
 public struct JoinResult: Sendable {
-    public var household: Household
+    public var zone: Zone
     /// The device was already an active member; nothing changed.
     public var alreadyMember: Bool
     public var report: SyncReport?
@@ -47,7 +47,7 @@ extension Device {
         }
         if info.dissolvedAt != nil { throw .notPermitted("\(info.name) was dissolved by its owner; code \(code) no longer works") }
         if let existing = try memberships().first(where: { $0.id == info.id }), existing.status == .active {
-            return JoinResult(household: Household(device: self, membership: existing), alreadyMember: true)
+            return JoinResult(zone: Zone(device: self, membership: existing), alreadyMember: true)
         }
         let now = clock.nowMillis()
         switch shareCode.status(nowMillis: now) {
@@ -71,7 +71,7 @@ extension Device {
         let membership = Membership(
             id: info.id, name: info.name, folder: root, directory: layout.directoryName, role: .member,
             permission: permission, joinedAt: UTCTime.iso8601(millis: now))
-        let household = Household(device: self, membership: membership)
+        let household = Zone(device: self, membership: membership)
         try withLock { () throws(OursError) in
             try household.replica.saveZone(zone)
             try household.replica.saveManifest(folderManifest)
@@ -92,7 +92,7 @@ extension Device {
             }
         }
         let outcome = try SyncPass(household: household, mode: .sweep, progress: progress, countRecords: true).run()
-        return JoinResult(household: household, alreadyMember: false, report: outcome.report, records: outcome.records)
+        return JoinResult(zone: household, alreadyMember: false, report: outcome.report, records: outcome.records)
     }
 
     /// A household document in the folder; `nil` when it is absent. Any other failure to read

@@ -49,7 +49,7 @@ extension Device {
     public func membership(matching selector: String?) throws(OursError) -> Membership? {
         let (current, memberships) = try loadMemberships()
         if let selector {
-            if selector.lowercased() == Household.privateID { return nil }
+            if selector.lowercased() == Zone.privateID { return nil }
             if let exact = memberships.first(where: { $0.id == selector }) { return exact }
             let named = memberships.filter { $0.name.lowercased() == selector.lowercased() }
             if named.count == 1 { return named[0] }
@@ -72,18 +72,18 @@ extension Device {
     }
 
     /// The household for `selector` (see `membership(matching:)`).
-    public func household(_ selector: String? = nil) throws(OursError) -> Household {
-        Household(device: self, membership: try membership(matching: selector))
+    public func zone(_ selector: String? = nil) throws(OursError) -> Zone {
+        Zone(device: self, membership: try membership(matching: selector))
     }
 
     /// Makes a household the one in use.
     @discardableResult
-    public func use(_ selector: String) throws(OursError) -> Household {
-        try withLock { () throws(OursError) -> Household in
+    public func use(_ selector: String) throws(OursError) -> Zone {
+        try withLock { () throws(OursError) -> Zone in
             let (_, memberships) = try loadMemberships()
             let chosen = try membership(matching: selector)
             try saveMemberships(memberships, current: chosen?.id)
-            return Household(device: self, membership: chosen)
+            return Zone(device: self, membership: chosen)
         }
     }
 }

@@ -91,7 +91,7 @@ public final class Device: Sendable {
     /// Replaces this device's id in stamps, keeping the person: how a device whose clock ran far
     /// ahead starts again with honest stamps (its old id stays monotonic forever). Register
     /// `newID` in the participant manifests first, stamped by the old id (see
-    /// `Household.rotateDeviceID`): other devices ignore changes by a device no one listed.
+    /// `Zone.rotateDeviceID`): other devices ignore changes by a device no one listed.
     func rotateDeviceID(to newID: DeviceID) throws(OursError) -> DeviceIdentity {
         try withLock { () throws(OursError) -> DeviceIdentity in
             var identity = try requireIdentity()

@@ -130,7 +130,7 @@ public struct Replica: Sendable {
         return keys.sorted()
     }
 
-    // MARK: Household documents
+    // MARK: Zone documents
 
     public func loadZone() throws(OursError) -> RecordState? {
         guard let bytes = try readIfPresent(zoneFile) else { return nil }

@@ -1,4 +1,4 @@
-extension Household {
+extension Zone {
     /// A device whose membership ended (it left, or was removed) syncs no more, but what it
     /// holds from its time as a member still goes out: every other device keeps changes stamped
     /// before the end. When it has just learnt of the end (`learntNow`), every record the folder
@@ -29,7 +29,7 @@ extension Household {
     private func folderLacks(_ key: RecordKey, layout: ZoneLayout) throws(OursError) -> Bool {
         guard let state = try replica.load(key) else { return false }
         guard let bytes = try? fileSystem.read(layout.path(of: key), limit: RecordFile.maximumSize),
-            let folder = Household.decodeFolderRecord(bytes, key: key)
+            let folder = Zone.decodeFolderRecord(bytes, key: key)
         else { return true }
         let entries = folder.fields.values.flatMap(\.entries)
         return state.allStamps.contains { stamp in

@@ -1,7 +1,7 @@
 /// Merges `zone.json` and `participants.json` between the folder and the replica, with the
 /// rules of who may change them, and merges any sync tool's conflict copies of them.
 struct DocumentSync {
-    let household: Household
+    let household: Zone
     let layout: ZoneLayout
     let canWriteFolder: Bool
 

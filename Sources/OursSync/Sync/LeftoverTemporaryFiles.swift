@@ -7,13 +7,13 @@
 ///   every one found belongs to a process that died (the one exception, the watcher's
 ///   `watcher.pid`, is written without it; losing that file costs only a process id in a
 ///   message);
-/// - in the household's folder once they are `Household.staleTemporaryMillis` old (ten
+/// - in the household's folder once they are `Zone.staleTemporaryMillis` old (ten
 ///   minutes): a younger one may be another device's write in progress (over NFS or SMB, say).
 ///
 /// Removing is best effort: a failure is ignored, a leftover costs a few bytes, and the next
 /// sweep tries again.
 struct LeftoverTemporaryFiles {
-    let household: Household
+    let household: Zone
 
     /// Removes this device's leftovers. Call holding the device lock.
     func removeFromDevice() {
@@ -28,7 +28,7 @@ struct LeftoverTemporaryFiles {
         let fileSystem = household.fileSystem
         for path in candidates.map({ joinPath(layout.zone, $0) }) + find(in: layout.zone, depth: 0) {
             guard let stat = try? fileSystem.stat(path), stat.kind == .file,
-                stat.modifiedMillis < now - Household.staleTemporaryMillis
+                stat.modifiedMillis < now - Zone.staleTemporaryMillis
             else { continue }
             try? fileSystem.remove(path)
         }

@@ -17,7 +17,7 @@ public enum LifecycleEvent: String, Sendable {
 }
 
 struct LifecycleCheck {
-    let household: Household
+    let household: Zone
     /// How often a device updates its `lastSeen` in the manifest (it is a write every device reads).
     static let lastSeenIntervalMillis: Int64 = 60 * 60 * 1000
 

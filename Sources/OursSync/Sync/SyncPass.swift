@@ -5,7 +5,7 @@
 /// Absence is never deletion: a file that vanished is written again; a missing folder stops
 /// the pass before anything is touched.
 struct SyncPass {
-    let household: Household
+    let household: Zone
     let mode: FolderScanner.Mode
     var progress: SyncProgressHandler?
     /// How many of the records a pass decoded are read from the replica at a time, in parallel.
@@ -298,7 +298,7 @@ struct SyncPass {
     }
 }
 
-extension Household {
+extension Zone {
     /// One full sync pass: every file in the household's folder is read and compared.
     /// - Throws: `.folderUnavailable` when the shared folder or the household's folder is missing.
     /// - Parameter progress: called now and then during a long pass (a first sync of a big household).

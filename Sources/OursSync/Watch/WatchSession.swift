@@ -14,7 +14,7 @@ struct WatchSession {
         var ended: LifecycleEvent?
     }
 
-    let household: Household
+    let household: Zone
     let policy: WatchPolicy
     private let now: @Sendable () -> Duration
     private var schedule: PollSchedule
@@ -32,7 +32,7 @@ struct WatchSession {
     private var indexUnsaved = false
 
     /// - Parameter now: the watcher's monotonic time.
-    init(household: Household, policy: WatchPolicy, now: @escaping @Sendable () -> Duration) {
+    init(household: Zone, policy: WatchPolicy, now: @escaping @Sendable () -> Duration) {
         self.household = household
         self.policy = policy
         self.now = now

@@ -18,7 +18,7 @@ import Dispatch
 /// waiting and refuses to start when another watcher holds it. The device lock is held only
 /// during each pass, so one-shot commands keep working in between.
 public final class Watcher: Sendable {
-    public let household: Household
+    public let household: Zone
     public let policy: WatchPolicy
     /// Every event, in order, until `run()` returns. Unbounded: a consumer that falls behind
     /// delays nothing, and a big batch of changes is one event.
@@ -43,7 +43,7 @@ public final class Watcher: Sendable {
     ///   - household: the household to keep in sync.
     ///   - policy: intervals, sweeps and backoff.
     ///   - clock: where time and sleeping come from; tests pass one they move by hand.
-    public init<C: Clock>(household: Household, policy: WatchPolicy = WatchPolicy(), clock: C) where C.Duration == Duration {
+    public init<C: Clock>(household: Zone, policy: WatchPolicy = WatchPolicy(), clock: C) where C.Duration == Duration {
         self.household = household
         self.policy = policy
         (events, continuation) = AsyncStream.makeStream(of: WatchEvent.self, bufferingPolicy: .unbounded)
@@ -52,7 +52,7 @@ public final class Watcher: Sendable {
         sleep = { duration in try await clock.sleep(for: duration) }
     }
 
-    public convenience init(household: Household, policy: WatchPolicy = WatchPolicy()) {
+    public convenience init(household: Zone, policy: WatchPolicy = WatchPolicy()) {
         self.init(household: household, policy: policy, clock: ContinuousClock())
     }
 

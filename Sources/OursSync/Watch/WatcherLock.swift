@@ -5,12 +5,12 @@ import Foundation
 /// of racing the first (two in-memory folder indexes and two journal readers would each see
 /// half the truth). The lock goes when the process does, however it ends.
 enum WatcherLock {
-    static func path(for household: Household) -> String { joinPath(household.replica.directory, "watcher.lock") }
+    static func path(for household: Zone) -> String { joinPath(household.replica.directory, "watcher.lock") }
     /// Who holds the lock, for the refusal message; informative only.
-    static func ownerPath(for household: Household) -> String { joinPath(household.replica.directory, "watcher.pid") }
+    static func ownerPath(for household: Zone) -> String { joinPath(household.replica.directory, "watcher.pid") }
 
     /// - Throws: `.failed` when another watcher holds it.
-    static func acquire(for household: Household) throws(OursError) -> any FileLock {
+    static func acquire(for household: Zone) throws(OursError) -> any FileLock {
         guard let membership = household.membership else {
             throw .usage("private data has no shared folder to watch", hint: "Create a household with `ours household create`, or join one.")
         }
@@ -37,7 +37,7 @@ enum WatcherLock {
         return lock
     }
 
-    static func release(_ lock: any FileLock, for household: Household) {
+    static func release(_ lock: any FileLock, for household: Zone) {
         try? household.device.fileSystem.remove(ownerPath(for: household))  // before unlocking: it may be the next one's
         lock.unlock()
     }

@@ -4,7 +4,7 @@ import Testing
 /// Checks on the `ours` declarations as a whole, so a new command cannot quietly break the
 /// rules the parser and help rely on.
 @Suite struct CommandTreeTests {
-    /// Every command in cli.md, by canonical path.
+    /// Every command, by canonical path.
     static let contract: [[String]] = [
         ["init"], ["demo"], ["household", "create"], ["household", "show"], ["household", "list"],
         ["household", "use"], ["household", "transfer"], ["household", "leave"],
@@ -21,7 +21,7 @@ import Testing
         ["task", "done"], ["tasks"], ["category", "add"], ["categories"], ["export"],
     ]
 
-    /// Commands beyond cli.md, each a deliberate addition.
+    /// Commands beyond the first contract, each a deliberate addition.
     static let additions: [[String]] = [
         ["recipe", "unfavorite"], ["help"], ["version"],
         // Read-only copies must be deletable; the owner may let members invite read-write;

@@ -1,7 +1,7 @@
 import OursCLI
 import Testing
 
-/// Every command under "Device and household" in cli.md, from a realistic command line.
+/// Every command under "Device and household", from a realistic command line.
 @Suite struct DeviceCommandTests {
     static let cases: [(String, OursCommand)] = [
         ("init --name Sam", .initDevice(name: "Sam", email: nil)),

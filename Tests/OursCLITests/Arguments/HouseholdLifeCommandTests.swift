@@ -1,7 +1,7 @@
 import OursCLI
 import Testing
 
-/// Every command under "Household life" in cli.md, from a realistic command line.
+/// Every command under "Household life", from a realistic command line.
 @Suite struct HouseholdLifeCommandTests {
     static let listCases: [(String, OursCommand)] = [
         ("add milk", .add(items: ["milk"], list: nil, qty: nil, category: nil, note: nil)),

@@ -1,7 +1,7 @@
 import OursCLI
 import Testing
 
-/// Every command under "Records, for scripts and other apps" in cli.md.
+/// Every command under "Records, for scripts and other apps".
 @Suite struct RecordCommandTests {
     static let cases: [(String, OursCommand)] = [
         (

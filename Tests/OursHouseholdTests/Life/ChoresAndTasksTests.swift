@@ -17,7 +17,7 @@ import Testing
         let done = try life.choreDone("BINS")
         #expect(done.lastDone == SharedFolderWorld.friday + 2 * day)
         #expect(done.nextDue == SharedFolderWorld.friday + 9 * day)
-        let stored = try #require(try life.household.get(RecordKey(type: "chore", id: chore.id)))
+        let stored = try #require(try life.zone.get(RecordKey(type: "chore", id: chore.id)))
         #expect(stored.values["every"] == "7d")
         #expect(stored.values["nextDue"] == "2025-03-23T10:00:00.000Z")
         #expect(stored.values["lastDone"] == "2025-03-16T10:00:00.000Z")

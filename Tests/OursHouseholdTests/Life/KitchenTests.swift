@@ -37,7 +37,7 @@ import Testing
         #expect(again.result.items.map(\.outcome) == [.unchanged, .unchanged, .unchanged, .unchanged])
         let fewer = try life.addRecipeToList("pancakes")
         #expect(fewer.result.items[0].item.total.description == "2 cups")
-        #expect(try life.household.list(type: "item").count == 4)
+        #expect(try life.zone.list(type: "item").count == 4)
         let flour = try #require(try life.items(on: try life.list(named: nil)).first { $0.name == "flour" })
         #expect(
             flour.sources == [
@@ -58,9 +58,9 @@ import Testing
         let bytes = try fixture("recipes/lasagne.jsonld")
         #expect(try life.importRecipes(bytes, source: "lasagne.jsonld").map(\.outcome) == [.created])
         let key = try RecordKey(type: "recipe", id: SemanticID.recipe(named: "Weeknight Lasagne"))
-        let before = try #require(try life.household.get(key)).values
+        let before = try #require(try life.zone.get(key)).values
         #expect(try life.importRecipes(bytes, source: "lasagne.jsonld").map(\.outcome) == [.replaced])
-        #expect(try #require(try life.household.get(key)).values == before)
+        #expect(try #require(try life.zone.get(key)).values == before)
         #expect(try life.recipe(named: "lasagne").servings == 6)
     }
 
@@ -77,7 +77,7 @@ import Testing
         #expect(taken?.kind == .failed)
         #expect(taken?.message == "dinner on Friday 2025-03-14 is already planned: Lasagne")
         #expect(try life.plan("2025-03-14", .dinner, "Tacos", replace: true).outcome == .replaced)
-        let tacos = try #require(try life.household.get(RecordKey(type: "meal-plan", id: "2025-03-14-dinner")))
+        let tacos = try #require(try life.zone.get(RecordKey(type: "meal-plan", id: "2025-03-14-dinner")))
         #expect(tacos.values == ["name": "Tacos", "date": "2025-03-14", "slot": "dinner"])
         _ = try life.plan("monday", .lunch, "Lasagne")
         _ = try life.plan("2025-03-12", .lunch, "Lasagne")

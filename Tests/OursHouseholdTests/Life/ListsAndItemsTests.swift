@@ -16,8 +16,8 @@ import Testing
         #expect(again.listOutcome == .unchanged)
         #expect(again.items.map(\.outcome) == [.unchanged])
         #expect(again.items[0].item.name == "Milk")
-        #expect(try life.household.list(type: "item").count == 1)
-        #expect(try life.household.list(type: "list").count == 1)
+        #expect(try life.zone.list(type: "item").count == 1)
+        #expect(try life.zone.list(type: "list").count == 1)
     }
 
     @Test func addingAnUncheckedItemUpdatesOnlyWhatIsGiven() throws {
@@ -51,7 +51,7 @@ import Testing
         #expect(try life.check("eggs").outcome == .updated)
         #expect(try life.check("eggs").outcome == .unchanged)
         let snapshot = try #require(
-            try life.household.get(RecordKey(type: "item", id: SemanticID.item(named: "Eggs", onList: GroceryList.defaultID))))
+            try life.zone.get(RecordKey(type: "item", id: SemanticID.item(named: "Eggs", onList: GroceryList.defaultID))))
         #expect(snapshot.values["checked"] == true)
         #expect(snapshot.values["checkedAt"] == "2025-03-14T10:00:00.000Z")
         #expect(try life.uncheck("Eggs").outcome == .updated)
@@ -113,7 +113,7 @@ import Testing
         #expect(refused?.kind == .failed)
         #expect(refused?.message == "Veg still has 2 item(s)")
         #expect(try life.deleteList("veg", confirmed: true).items == 2)
-        #expect(try life.household.list(type: "item").isEmpty)
+        #expect(try life.zone.list(type: "item").isEmpty)
         #expect(OursError.caught { _ = try life.list(named: "veg") }?.kind == .notFound)
     }
 
@@ -130,7 +130,7 @@ import Testing
     @Test func itemsFromOtherAppsAreOnTheDefaultList() throws {
         let (life, _) = try world.privateLife()
         _ = try life.add(["Milk"])
-        try life.household.put(type: "item", fields: ["name": "Eggs", "qty": 12])
+        try life.zone.put(type: "item", fields: ["name": "Eggs", "qty": 12])
         let items = try life.items(on: try life.list(named: nil))
         #expect(items.map(\.name) == ["Eggs", "Milk"])
         #expect(items[0].quantity == "12")

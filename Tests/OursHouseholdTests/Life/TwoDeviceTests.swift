@@ -16,7 +16,7 @@ import Testing
         try body()
     }
 
-    func syncBoth(_ sarah: Household, _ mike: Household) throws {
+    func syncBoth(_ sarah: Zone, _ mike: Zone) throws {
         _ = try sarah.sync()
         _ = try mike.sync()
         _ = try sarah.sync()
@@ -34,8 +34,8 @@ import Testing
 
     @Test func produceAndMilkMadeOfflineOnTwoPhonesAreOneRecordEach() throws {
         let (sarah, mike) = try world.couple()
-        let sarahLife = HouseholdLife(sarah)
-        let mikeLife = HouseholdLife(mike)
+        let sarahLife = Household(sarah)
+        let mikeLife = Household(mike)
         try offline {
             _ = try sarahLife.createList(named: "Produce")
             _ = try sarahLife.add(["Apples"], to: "Produce")
@@ -51,7 +51,7 @@ import Testing
             let lists = try life.lists()
             #expect(lists.count == 2)
             #expect(Set(lists.map(\.id)) == [GroceryList.defaultID, SemanticID.list(named: "Produce")])
-            #expect(try life.household.list(type: "item").count == 2)
+            #expect(try life.zone.list(type: "item").count == 2)
             let produce = try life.items(on: try life.list(named: "produce"))
             #expect(produce.count == 1)
             #expect(NameKey.matches(produce[0].name, "Apples"))
@@ -68,16 +68,16 @@ import Testing
     @Test func theSameDinnerPlannedOfflineIsOneRecordWithAConflict() throws {
         let (sarah, mike) = try world.couple()
         try offline {
-            _ = try HouseholdLife(sarah).plan("2025-03-14", .dinner, "Tacos")
-            _ = try HouseholdLife(mike).plan("2025-03-14", .dinner, "Pizza")
-            _ = try HouseholdLife(sarah).addRecipe(named: "Pancakes", ingredients: ["2 eggs"])
-            _ = try HouseholdLife(mike).addRecipe(named: "pancakes", ingredients: ["2 eggs"])
+            _ = try Household(sarah).plan("2025-03-14", .dinner, "Tacos")
+            _ = try Household(mike).plan("2025-03-14", .dinner, "Pizza")
+            _ = try Household(sarah).addRecipe(named: "Pancakes", ingredients: ["2 eggs"])
+            _ = try Household(mike).addRecipe(named: "pancakes", ingredients: ["2 eggs"])
         }
         try syncBoth(sarah, mike)
         for household in [sarah, mike] {
             #expect(try household.list(type: "meal-plan").count == 1)
             #expect(try household.list(type: "recipe").count == 1)
-            let meal = try #require(try HouseholdLife(household).meals(on: [CalendarDay("2025-03-14")!]).first)
+            let meal = try #require(try Household(household).meals(on: [CalendarDay("2025-03-14")!]).first)
             #expect(["Tacos", "Pizza"].contains(meal.name))
             let conflicts = try household.conflicts().filter { $0.key.type == "meal-plan" && $0.field == "name" }
             #expect(conflicts.count == 1)
@@ -88,11 +88,11 @@ import Testing
 
     @Test func checkedOnOnePhoneIsCheckedOnTheOther() throws {
         let (sarah, mike) = try world.couple()
-        _ = try HouseholdLife(sarah).add(["Bread"])
+        _ = try Household(sarah).add(["Bread"])
         _ = try mike.sync()
-        #expect(try HouseholdLife(mike).check("bread").outcome == .updated)
+        #expect(try Household(mike).check("bread").outcome == .updated)
         _ = try sarah.sync()
-        let bread = try #require(try HouseholdLife(sarah).items(on: try HouseholdLife(sarah).list(named: nil)).first)
+        let bread = try #require(try Household(sarah).items(on: try Household(sarah).list(named: nil)).first)
         #expect(bread.checked)
         #expect(bread.checkedBy == (try mike.device.requireIdentity().participantID))
     }

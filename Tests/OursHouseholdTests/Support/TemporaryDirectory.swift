@@ -40,17 +40,17 @@ struct SharedFolderWorld {
     /// One device's private data, with a clock the test moves, in UTC.
     func privateLife(
         _ name: String = "Sarah", at millis: Int64 = SharedFolderWorld.friday
-    ) throws -> (HouseholdLife, ManualWallClock) {
+    ) throws -> (Household, ManualWallClock) {
         let clock = ManualWallClock(millis: millis)
         let device = try device(name, clock: clock)
-        return (HouseholdLife(try device.household(), timeZone: TimeZone(identifier: "UTC")!), clock)
+        return (Household(try device.zone(), timeZone: TimeZone(identifier: "UTC")!), clock)
     }
 
     /// Sarah creates a household, Mike joins with a code.
-    func couple() throws -> (sarah: Household, mike: Household) {
-        let sarah = try device("Sarah").createHousehold(name: "Sarah & Mike's Home", folder: shared)
+    func couple() throws -> (sarah: Zone, mike: Zone) {
+        let sarah = try device("Sarah").createZone(name: "Sarah & Mike's Home", folder: shared)
         let code = try sarah.invite(readOnly: false)
-        let mike = try device("Mike").join(code: code.code, folder: shared).household
+        let mike = try device("Mike").join(code: code.code, folder: shared).zone
         try sarah.sync()
         return (sarah, mike)
     }

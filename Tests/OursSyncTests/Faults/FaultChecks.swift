@@ -79,7 +79,7 @@ struct FaultChecks {
 
     /// Nothing acknowledged is stranded: what a replica holds beyond the folder (its record file
     /// and any copies) waits in the outbox, so a later sync delivers it.
-    mutating func checkOutbox(_ household: Household?) {
+    mutating func checkOutbox(_ household: Zone?) {
         guard let household, let zone = world.zone, let keys = try? household.replica.keys() else { return }
         let pending = Set((try? household.replica.pendingKeys()) ?? [])
         let files = world.disk.files(under: joinPath(zone, "records"))

@@ -68,17 +68,17 @@ struct FaultScenario: Sendable {
     static let create = FaultScenario(
         name: "create", device: .sarah,
         setUp: { world in
-            let own = try world.sarahDevice.household()
+            let own = try world.sarahDevice.zone()
             for id in ["p1", "p2"] { try own.put(type: "item", id: id, fields: ["name": .string(id)]) }
             world.tick()
         },
         operation: { world throws(OursError) in
-            world.sarah = try world.sarahDevice.createHousehold(name: "Home", folder: world.shared)
+            world.sarah = try world.sarahDevice.createZone(name: "Home", folder: world.shared)
             return nil
         },
         next: { world in
             if let membership = try world.sarahDevice.memberships().first {
-                world.sarah = Household(device: world.sarahDevice, membership: membership)
+                world.sarah = Zone(device: world.sarahDevice, membership: membership)
                 try world.sarah.sync()
                 world.code = try world.sarah.invite(readOnly: false).code
             } else {
@@ -96,15 +96,15 @@ struct FaultScenario: Sendable {
             world.tick()
         },
         operation: { world throws(OursError) in
-            world.mike = try world.mikeDevice.join(code: world.code!, folder: world.shared).household
+            world.mike = try world.mikeDevice.join(code: world.code!, folder: world.shared).zone
             return nil
         },
         next: { world in
             if let membership = try world.mikeDevice.memberships().first {
-                world.mike = Household(device: world.mikeDevice, membership: membership)
+                world.mike = Zone(device: world.mikeDevice, membership: membership)
                 try world.mike.sync()
             } else {
-                world.mike = try world.mikeDevice.join(code: world.code!, folder: world.shared).household
+                world.mike = try world.mikeDevice.join(code: world.code!, folder: world.shared).zone
             }
         })
 

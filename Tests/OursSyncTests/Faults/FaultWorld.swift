@@ -13,8 +13,8 @@ final class FaultWorld {
     let sarahDevice: Device
     let mikeDevice: Device
     /// Each device's household once it has one (private data until then).
-    var sarah: Household!
-    var mike: Household!
+    var sarah: Zone!
+    var mike: Zone!
     /// The share code Mike joins with (set by scenarios that invite him).
     var code: String?
 
@@ -32,8 +32,8 @@ final class FaultWorld {
         self.init(clock: ManualWallClock(millis: source.clock.nowMillis()))
         copyTree(from: source.disk, at: "/")
         code = source.code
-        sarah = source.sarah?.membership.map { Household(device: sarahDevice, membership: $0) }
-        mike = source.mike?.membership.map { Household(device: mikeDevice, membership: $0) }
+        sarah = source.sarah?.membership.map { Zone(device: sarahDevice, membership: $0) }
+        mike = source.mike?.membership.map { Zone(device: mikeDevice, membership: $0) }
     }
 
     private init(clock: ManualWallClock) {
@@ -67,13 +67,13 @@ final class FaultWorld {
 
     /// Sarah creates the household and invites Mike.
     func create() throws {
-        sarah = try sarahDevice.createHousehold(name: "Home", folder: shared)
+        sarah = try sarahDevice.createZone(name: "Home", folder: shared)
         code = try sarah.invite(readOnly: false).code
         tick()
     }
 
     func join() throws {
-        mike = try mikeDevice.join(code: code!, folder: shared).household
+        mike = try mikeDevice.join(code: code!, folder: shared).zone
         try sarah.sync()
         tick()
     }

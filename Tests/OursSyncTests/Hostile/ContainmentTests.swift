@@ -34,8 +34,8 @@ struct ContainmentTests {
         let mikeDevice = Device(home: homes[1], fileSystem: fileSystem)
         _ = try sarahDevice.initialize(name: "Sarah", email: nil)
         _ = try mikeDevice.initialize(name: "Mike", email: nil)
-        let sarah = try sarahDevice.createHousehold(name: "Home", folder: shared)
-        let mike = try mikeDevice.join(code: try sarah.invite(readOnly: false).code, folder: shared).household
+        let sarah = try sarahDevice.createZone(name: "Home", folder: shared)
+        let mike = try mikeDevice.join(code: try sarah.invite(readOnly: false).code, folder: shared).zone
         try sarah.sync()
         let milk = try sarah.put(type: "item", id: "milk", fields: ["name": "Milk"])
         let layout = try #require(sarah.layout)

@@ -90,7 +90,7 @@ struct SimCheckerTests {
         // Seed 87 removes Mike and then has him write (stamped after the removal) before he knows.
         var planted = false
         let outcome = Simulator.run(SimPlan.make(seed: 87)) { world in
-            guard let manifest = try? world.owner.household(world.householdID).manifest() else { return }
+            guard let manifest = try? world.owner.zone(world.householdID).manifest() else { return }
             guard
                 let write = world.ledger.writes.first(where: { write in
                     guard let writer = write.writer,

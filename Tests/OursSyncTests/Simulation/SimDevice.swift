@@ -57,7 +57,7 @@ final class SimDevice {
         device = Device(home: SimDevice.home, fileSystem: fileSystem, clock: clock)
     }
 
-    func household(_ id: String) throws(OursError) -> Household {
-        try device.household(id)
+    func zone(_ id: String) throws(OursError) -> Zone {
+        try device.zone(id)
     }
 }

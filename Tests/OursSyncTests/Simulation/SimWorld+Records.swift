@@ -11,11 +11,11 @@ extension SimWorld {
     /// Runs a change on a device's household and notes it in the ledger when it is acknowledged.
     func change(
         _ device: SimDevice, _ key: RecordKey, _ what: String, allowed: Set<OursError.Kind>,
-        _ body: (Household) throws(OursError) -> Void
+        _ body: (Zone) throws(OursError) -> Void
     ) -> String {
         guard device.joined else { return "not a member" }
         return attempt(what, on: device, allowed: allowed) { () throws(OursError) -> String in
-            let household = try device.household(householdID)
+            let household = try device.zone(householdID)
             let before = ownStamps(device, household, key)
             try body(household)
             acknowledge(device, household, key, before: before, what)
@@ -59,7 +59,7 @@ extension SimWorld {
     /// Checks an item off, or unchecks it: a boolean field flipped from what this device sees.
     func check(_ device: SimDevice, _ random: inout SplitMix64) -> String {
         guard let key = pickKey(&random) else { return "no records yet" }
-        guard device.joined, let household = try? device.household(householdID) else { return "not a member" }
+        guard device.joined, let household = try? device.zone(householdID) else { return "not a member" }
         let checked = ((try? household.get(key)) ?? nil)?.values["checked"]?.boolValue ?? false
         return change(device, key, "\(checked ? "uncheck" : "check") \(key)", allowed: [.notPermitted]) {
             household throws(OursError) in
@@ -76,7 +76,7 @@ extension SimWorld {
 
     /// Restores or dismisses one conflict this device lists.
     func resolve(_ device: SimDevice, _ random: inout SplitMix64) -> String {
-        guard device.joined, let household = try? device.household(householdID),
+        guard device.joined, let household = try? device.zone(householdID),
             let conflicts = try? household.conflicts(), !conflicts.isEmpty
         else { return "no conflicts" }
         let conflict = conflicts[random.int(0...(conflicts.count - 1))]

@@ -74,7 +74,7 @@ extension SimWorld {
     func invite(_ target: SimDevice, readOnly: Bool) -> String {
         attempt("invite \(target.name)", on: owner, allowed: [.folderUnavailable, .notPermitted]) {
             () throws(OursError) -> String in
-            let code = try owner.household(householdID).invite(readOnly: readOnly)
+            let code = try owner.zone(householdID).invite(readOnly: readOnly)
             target.pendingCode = code.code
             return "code \(code.code) for \(target.name)\(readOnly ? " (read-only)" : "")"
         }
@@ -97,7 +97,7 @@ extension SimWorld {
             () throws(OursError) -> String in
             do throws(OursError) {
                 let result = try device.device.join(code: code, folder: SimSyncTool.root)
-                device.readOnly = result.household.membership?.permission == .readOnly
+                device.readOnly = result.zone.membership?.permission == .readOnly
                 return "joined\(device.readOnly ? " read-only" : "")"
             } catch {
                 if error.kind == .notPermitted { device.pendingCode = nil }
@@ -120,7 +120,7 @@ extension SimWorld {
             "leave", on: device, allowed: [.folderUnavailable, .notPermitted], alsoAllowed: SimWorld.isBrokenDocument
         ) {
             () throws(OursError) -> String in
-            try device.household(householdID).leave()
+            try device.zone(householdID).leave()
             return "left"
         }
         if membershipStatus(device) == .left, !device.left {
@@ -137,7 +137,7 @@ extension SimWorld {
         let allowed: Set<OursError.Kind> = [.folderUnavailable, .notPermitted, .notFound]
         return attempt("remove \(target.name)", on: owner, allowed: allowed, alsoAllowed: SimWorld.isBrokenDocument) {
             () throws(OursError) -> String in
-            try owner.household(householdID).removeMember(target.identity.participantID)
+            try owner.zone(householdID).removeMember(target.identity.participantID)
             target.removed = true
             count("removals")
             return "removed \(target.name)"

@@ -55,7 +55,7 @@ final class SimWorld {
     func setUp() {
         step = -1
         _ = attempt("create the household", on: owner, allowed: []) { () throws(OursError) -> String in
-            let household = try owner.device.createHousehold(name: "Sim Home", folder: SimSyncTool.root)
+            let household = try owner.device.createZone(name: "Sim Home", folder: SimSyncTool.root)
             householdID = household.id
             zone = household.membership?.directory ?? ""
             owner.joined = true
@@ -68,7 +68,7 @@ final class SimWorld {
             join(devices[index])
             tool.settle()
             _ = attempt("owner sync", on: owner, allowed: []) { () throws(OursError) -> String in
-                try owner.household(householdID).sync()
+                try owner.zone(householdID).sync()
                 return ""
             }
             tool.settle()
@@ -165,7 +165,7 @@ final class SimWorld {
         guard device.joined else { return "not a member" }
         return attempt(quick ? "quick sync" : "sync", on: device, allowed: syncAllowed(device)) {
             () throws(OursError) -> String in
-            let household = try device.household(householdID)
+            let household = try device.zone(householdID)
             let report = quick ? try household.quickSync() : try household.sync()
             if report.recordsMerged + report.filesWritten + report.filesRestored + report.copiesRemoved > 0 {
                 syncsThatChangedSomething += 1
@@ -177,13 +177,13 @@ final class SimWorld {
     }
 
     /// Stamps of this device in a record before a change, to find the change's stamp after it.
-    func ownStamps(_ device: SimDevice, _ household: Household, _ key: RecordKey) -> Set<Stamp> {
+    func ownStamps(_ device: SimDevice, _ household: Zone, _ key: RecordKey) -> Set<Stamp> {
         let state = try? household.state(of: key)
         return Set((state ?? nil)?.allStamps.filter { $0.device == device.identity.deviceID } ?? [])
     }
 
     /// Notes an acknowledged write in the ledger: the new stamp of this device in the record.
-    func acknowledge(_ device: SimDevice, _ household: Household, _ key: RecordKey, before: Set<Stamp>, _ what: String) {
+    func acknowledge(_ device: SimDevice, _ household: Zone, _ key: RecordKey, before: Set<Stamp>, _ what: String) {
         guard let state = (try? household.state(of: key)) ?? nil,
             let stamp = state.allStamps.filter({ $0.device == device.identity.deviceID && !before.contains($0) }).max()
         else {

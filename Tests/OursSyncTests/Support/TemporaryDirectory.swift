@@ -34,12 +34,12 @@ struct SharedFolderWorld {
     }
 
     /// Sarah creates a household, invites Mike with a code of the given kind, Mike joins.
-    func couple(readOnlyMike: Bool = false) throws -> (sarah: Household, mike: Household) {
+    func couple(readOnlyMike: Bool = false) throws -> (sarah: Zone, mike: Zone) {
         let sarahDevice = try device("Sarah")
         let mikeDevice = try device("Mike")
-        let sarah = try sarahDevice.createHousehold(name: "Sarah & Mike's Home", folder: shared)
+        let sarah = try sarahDevice.createZone(name: "Sarah & Mike's Home", folder: shared)
         let code = try sarah.invite(readOnly: readOnlyMike)
-        let mike = try mikeDevice.join(code: code.code, folder: shared).household
+        let mike = try mikeDevice.join(code: code.code, folder: shared).zone
         try sarah.sync()
         return (sarah, mike)
     }

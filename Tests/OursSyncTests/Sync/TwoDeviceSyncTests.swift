@@ -67,7 +67,7 @@ struct TwoDeviceSyncTests {
     }
 
     /// Runs `body` with the household's folder hidden, as if the device were offline.
-    func device(offline household: Household, _ body: () throws -> Void) throws {
+    func device(offline household: Zone, _ body: () throws -> Void) throws {
         let folder = household.membership!.folder
         let hidden = folder + ".offline"
         try FileManager.default.moveItem(atPath: folder, toPath: hidden)

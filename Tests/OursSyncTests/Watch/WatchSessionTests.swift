@@ -9,7 +9,7 @@ struct WatchSessionTests {
     let world = SharedFolderWorld()
     let time = ManualTime()
 
-    func session(_ household: Household, _ policy: WatchPolicy = WatchPolicy()) -> WatchSession {
+    func session(_ household: Zone, _ policy: WatchPolicy = WatchPolicy()) -> WatchSession {
         WatchSession(household: household, policy: policy, now: time.now)
     }
 

@@ -149,12 +149,12 @@ extension Array where Element == WatchEvent {
 
 extension SharedFolderWorld {
     /// A second handle on a device's state directory: what another `ours` process is.
-    func otherProcess(of household: Household) throws -> Household {
-        try Device(home: household.device.home).household(household.id)
+    func otherProcess(of household: Zone) throws -> Zone {
+        try Device(home: household.device.home).zone(household.id)
     }
 
     /// The household's folder inside the shared folder.
-    func zone(of household: Household) -> String { household.layout!.zone }
+    func zone(of household: Zone) -> String { household.layout!.zone }
 
     /// Hides the shared folder, as an unmounted drive or a stopped sync tool does.
     func unmount() throws { try FileManager.default.moveItem(atPath: shared, toPath: shared + ".away") }

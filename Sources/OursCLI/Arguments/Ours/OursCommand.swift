@@ -1,4 +1,4 @@
-/// Everything `ours` can be asked to do, one case per command in the contract (cli.md), with
+/// Everything `ours` can be asked to do, one case per command the README documents, with
 /// its arguments already checked and typed.
 ///
 /// Names (items, lists, recipes, members, households) are passed through as typed: matching

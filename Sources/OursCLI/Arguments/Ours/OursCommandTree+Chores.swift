@@ -1,4 +1,4 @@
-/// The rest of "Household life" in cli.md: chores, tasks, categories and export.
+/// The rest of "Household life": chores, tasks, categories and export.
 extension OursCommandTree {
     static let choreAndTaskCommands: [CommandSpec<OursCommand>] = [
         CommandSpec(

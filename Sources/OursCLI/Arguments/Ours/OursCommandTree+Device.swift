@@ -1,4 +1,4 @@
-/// "Device and household" in cli.md: setting up, households, invitations, members, syncing.
+/// "Device and household": setting up, households, invitations, members, syncing.
 extension OursCommandTree {
     static let deviceCommands: [CommandSpec<OursCommand>] = [
         CommandSpec(

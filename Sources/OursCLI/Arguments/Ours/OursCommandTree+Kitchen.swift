@@ -1,4 +1,4 @@
-/// The cooking part of "Household life" in cli.md: recipes and the meal plan.
+/// The cooking part of "Household life": recipes and the meal plan.
 extension OursCommandTree {
     private static let recipe = ArgumentSpec.required("NAME", help: "The recipe's name")
 

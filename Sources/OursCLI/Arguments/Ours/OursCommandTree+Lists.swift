@@ -1,4 +1,4 @@
-/// The shopping-list part of "Household life" in cli.md: items and lists.
+/// The shopping-list part of "Household life": items and lists.
 extension OursCommandTree {
     private static let item = ArgumentSpec.required("ITEM", help: "The item's name")
 

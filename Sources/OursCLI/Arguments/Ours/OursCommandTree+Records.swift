@@ -1,4 +1,4 @@
-/// "Records, for scripts and other apps" in cli.md: raw typed records with JSON fields.
+/// "Records, for scripts and other apps": raw typed records with JSON fields.
 extension OursCommandTree {
     private static let type = ArgumentSpec.required(
         "TYPE", help: "The record type, e.g. item, recipe or a type of your own app")

@@ -1,9 +1,9 @@
 /// The declarations of every `ours` command: names, arguments, options and help text.
 ///
-/// Split across files by the headings of cli.md; this file holds the root and what every
+/// Split across files by the groups of `ours --help`; this file holds the root and what every
 /// command shares.
 public enum OursCommandTree {
-    /// Headings for the overview, in the order cli.md presents them.
+    /// Headings for the overview, in the order the README presents them.
     enum Group {
         static let device = "Device and household"
         static let records = "Records, for scripts and other apps"

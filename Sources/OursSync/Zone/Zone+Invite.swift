@@ -1,4 +1,4 @@
-extension Household {
+extension Zone {
     /// Makes a share code for this household.
     /// - Parameters:
     ///   - readOnly: whether people joining with it may only read.

@@ -1,4 +1,4 @@
-extension Household {
+extension Zone {
     /// Changes `zone.json` and/or `participants.json`: merges the folder's current versions
     /// first, writes the change with one stamp into the replica, and writes both files.
     /// - Throws: `.folderUnavailable` when the folder is missing: membership changes must

@@ -1,4 +1,4 @@
-extension Household {
+extension Zone {
     /// Notes changes to the replica in its journal, so a watcher — in this process or another
     /// one using the same state directory — publishes them. Call under the device lock.
     ///

@@ -1,4 +1,4 @@
-extension Household {
+extension Zone {
     /// Every value in the household that lost to a concurrent edit, newest first.
     public func conflicts() throws(OursError) -> [Conflict] {
         var result: [Conflict] = []

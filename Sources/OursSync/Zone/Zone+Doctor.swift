@@ -20,7 +20,7 @@ public struct DoctorReport: Sendable {
     }
 }
 
-extension Household {
+extension Zone {
     /// Temporary files older than this are leftovers of a crash, not a write in progress.
     static let staleTemporaryMillis: Int64 = 10 * 60 * 1000
 
@@ -120,9 +120,9 @@ extension Household {
     func rotateDeviceID() throws(OursError) -> DeviceIdentity {
         let newID = DeviceID.random()
         let participantID = try device.requireIdentity().participantID
-        var active: [Household] = []
+        var active: [Zone] = []
         for membership in try device.memberships() where membership.status == .active {
-            let household = Household(device: device, membership: membership)
+            let household = Zone(device: device, membership: membership)
             try device.withLock { () throws(OursError) in
                 guard var manifest = try household.replica.loadManifest() else { return }
                 let me = ParticipantManifest(manifest).participants[participantID]
@@ -145,7 +145,7 @@ extension Household {
             if entry.kind == .directory, !entry.name.hasPrefix(".") {
                 result += staleTemporaryFiles(in: path, now: now, depth: depth + 1)
             } else if entry.kind == .file, TemporaryName.matches(entry.name),
-                let stat = try? fileSystem.stat(path), stat.modifiedMillis < now - Household.staleTemporaryMillis
+                let stat = try? fileSystem.stat(path), stat.modifiedMillis < now - Zone.staleTemporaryMillis
             {
                 result.append(path)
             }

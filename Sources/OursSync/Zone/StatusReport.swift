@@ -39,7 +39,7 @@ public struct StatusReport: Sendable {
     }
 }
 
-extension Household {
+extension Zone {
     /// The household's state on this device. Reads only; never touches the folder.
     public func status() throws(OursError) -> StatusReport {
         let syncState = try replica.loadSyncState()

@@ -1,6 +1,6 @@
 import OursSync
 
-extension HouseholdLife {
+extension Household {
     /// Tasks, most urgent first.
     /// - Parameters:
     ///   - project: only this project's (any case); `nil` for all.
@@ -22,7 +22,7 @@ extension HouseholdLife {
     public func addTask(
         _ title: String, project: String? = nil, due dueText: String? = nil, priority: Int? = nil, assignee: String? = nil
     ) throws(OursError) -> (task: HouseholdTask, outcome: Outcome) {
-        let title = try HouseholdLife.cleanName(title, what: "task")
+        let title = try Household.cleanName(title, what: "task")
         let project = project.map(NameKey.display).flatMap { $0.isEmpty ? nil : $0 }
         if let priority, !(1...4).contains(priority) { throw .usage("--priority \(priority) is not 1, 2, 3 or 4") }
         var due: CalendarDay?
@@ -30,7 +30,7 @@ extension HouseholdLife {
         var member: Member?
         if let assignee { member = try self.member(named: assignee) }
         let id = SemanticID.task(named: title, project: project)
-        return try household.device.withLock { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
+        return try zone.device.withLock { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
             let existing = try snapshot(RecordTypes.task, id)
             let current = existing.flatMap { $0.isDeleted ? nil : HouseholdTask($0) }
             var given: [String: JSONValue?] = [:]
@@ -43,7 +43,7 @@ extension HouseholdLife {
                 fields = given.filter { existing?.values[$0.key] != $0.value }
                 outcome = fields.isEmpty ? .unchanged : .updated
             } else {
-                fields = HouseholdLife.clearing(
+                fields = Household.clearing(
                     ["doneAt", "doneBy"] + (current == nil ? ["due", "priority", "assignee"] : []), in: existing)
                 fields["name"] = .string(current?.name ?? title)
                 if let project { fields["project"] = .string(project) }
@@ -63,7 +63,7 @@ extension HouseholdLife {
     /// - Parameter title: the task (any case; a unique beginning will do), in any project.
     /// - Throws: `.notFound` when no open task matches, `.usage` when several do.
     public func taskDone(_ title: String) throws(OursError) -> HouseholdTask {
-        try household.device.withLock { () throws(OursError) -> HouseholdTask in
+        try zone.device.withLock { () throws(OursError) -> HouseholdTask in
             let open = try tasks()
             var task = try NameMatch.find(
                 title, in: open, name: \.name, label: { task in task.project.map { "\(task.name) (\($0))" } ?? task.name },

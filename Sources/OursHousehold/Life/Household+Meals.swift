@@ -1,6 +1,6 @@
 import OursSync
 
-extension HouseholdLife {
+extension Household {
     /// Plans a meal: a recipe when the text is a recipe's name, else the text itself.
     /// - Parameters:
     ///   - dateText: `yyyy-MM-dd`, `today`, `tomorrow` or a weekday.
@@ -12,11 +12,11 @@ extension HouseholdLife {
         _ dateText: String, _ slot: PlannedMeal.Slot, _ text: String, replace: Bool = false
     ) throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) {
         let day = try CalendarDay.parse(dateText, today: today)
-        let text = try HouseholdLife.cleanName(text, what: "meal")
+        let text = try Household.cleanName(text, what: "meal")
         let recipe = try live(RecordTypes.recipe, SemanticID.recipe(named: text)).flatMap(Recipe.init)
             .flatMap { NameKey.matches($0.name, text) ? $0 : nil }
         let meal = PlannedMeal(date: day, slot: slot, name: recipe?.name ?? text, recipeID: recipe?.id)
-        return try household.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
+        return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
             let existing = try snapshot(RecordTypes.meal, meal.id)
             let current = existing.flatMap { $0.isDeleted ? nil : PlannedMeal($0) }
             if let current {

@@ -3,7 +3,7 @@
 ///
 /// A device without any household keeps "private" data: records with no folder, which move
 /// into the first household the device creates.
-public final class Household: Sendable {
+public final class Zone: Sendable {
     public static let privateID = "private"
 
     public let device: Device
@@ -13,7 +13,7 @@ public final class Household: Sendable {
     public init(device: Device, membership: Membership?) {
         self.device = device
         self.initialMembership = membership
-        self.replica = device.replica(membership?.id ?? Household.privateID)
+        self.replica = device.replica(membership?.id ?? Zone.privateID)
     }
 
     /// This device's membership as currently recorded (`nil` for private data). Read afresh,
@@ -23,7 +23,7 @@ public final class Household: Sendable {
         return (try? device.memberships().first { $0.id == initial.id }) ?? initial
     }
 
-    public var id: String { initialMembership?.id ?? Household.privateID }
+    public var id: String { initialMembership?.id ?? Zone.privateID }
     public var name: String { membership?.name ?? "Private" }
     public var isPrivate: Bool { initialMembership == nil }
     public var layout: ZoneLayout? { membership?.layout }

@@ -1,6 +1,6 @@
 import OursSync
 
-extension HouseholdLife {
+extension Household {
     /// The chores, soonest due first.
     public func chores() throws(OursError) -> [Chore] {
         try all(RecordTypes.chore).compactMap(Chore.init).sorted { ($0.nextDue, $0.name) < ($1.nextDue, $1.name) }
@@ -23,11 +23,11 @@ extension HouseholdLife {
     public func addChore(
         named name: String, every: Interval, assignee: String? = nil
     ) throws(OursError) -> (chore: Chore, outcome: Outcome) {
-        let name = try HouseholdLife.cleanName(name, what: "chore")
+        let name = try Household.cleanName(name, what: "chore")
         var member: Member?
         if let assignee { member = try self.member(named: assignee) }
         let id = SemanticID.chore(named: name)
-        return try household.device.withLock { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
+        return try zone.device.withLock { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
             let now = nowMillis
             if let existing = try live(RecordTypes.chore, id).flatMap(Chore.init) {
                 var chore = existing
@@ -49,7 +49,7 @@ extension HouseholdLife {
 
     /// Marks a chore done now; it is next due one interval later.
     public func choreDone(_ name: String) throws(OursError) -> Chore {
-        try household.device.withLock { () throws(OursError) -> Chore in
+        try zone.device.withLock { () throws(OursError) -> Chore in
             var chore = try chore(named: name)
             let now = nowMillis
             chore.lastDone = now

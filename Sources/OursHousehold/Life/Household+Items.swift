@@ -1,6 +1,6 @@
 import OursSync
 
-extension HouseholdLife {
+extension Household {
     /// What `add` did.
     public struct AddResult: Sendable {
         public var list: GroceryList
@@ -22,9 +22,9 @@ extension HouseholdLife {
         _ names: [String], to listName: String? = nil, quantity: String? = nil, category: String? = nil, note: String? = nil
     ) throws(OursError) -> AddResult {
         var cleaned: [String] = []
-        for name in names { cleaned.append(try HouseholdLife.cleanName(name, what: "item")) }
+        for name in names { cleaned.append(try Household.cleanName(name, what: "item")) }
         let quantity = quantity.map(NameKey.display).flatMap { $0.isEmpty ? nil : $0 }
-        return try household.device.withLock { () throws(OursError) -> AddResult in
+        return try zone.device.withLock { () throws(OursError) -> AddResult in
             let (list, listOutcome) = try listForAdding(listName)
             var categoryName: String?
             if let category { categoryName = try addCategory(category).category.name }
@@ -43,7 +43,7 @@ extension HouseholdLife {
                     fields = given.filter { key, value in existing?.values[key] != value }
                     outcome = fields.isEmpty ? .unchanged : .updated
                 } else {
-                    fields = HouseholdLife.freshNeed(name, on: list, existing: existing, isNew: current == nil)
+                    fields = Household.freshNeed(name, on: list, existing: existing, isNew: current == nil)
                     fields.merge(given) { $1 }
                     outcome = current == nil ? .created : .restored
                 }
@@ -70,7 +70,7 @@ extension HouseholdLife {
             }
             if let quantity = ingredient.quantity { needs[key]!.total.add(quantity) }
         }
-        return try household.device.withLock { () throws(OursError) -> AddResult in
+        return try zone.device.withLock { () throws(OursError) -> AddResult in
             let (list, listOutcome) = try listForAdding(listName)
             var result = AddResult(list: list, listOutcome: listOutcome, items: [])
             for key in order {
@@ -86,7 +86,7 @@ extension HouseholdLife {
                 if let current, !current.checked {
                     outcome = existing?.values[field] == share.json ? .unchanged : .updated
                 } else {
-                    fields = HouseholdLife.freshNeed(name, on: list, existing: existing, isNew: current == nil)
+                    fields = Household.freshNeed(name, on: list, existing: existing, isNew: current == nil)
                     outcome = current == nil ? .created : .restored
                 }
                 if outcome != .unchanged { fields[field] = share.json }
@@ -129,14 +129,14 @@ extension HouseholdLife {
         for list in lists { byTag[Substring(SemanticID.listTag(list.id))] = list.id }
         let wanted = Set(lists.map(\.id))
         var result: [String: [GroceryItem]] = [:]
-        for key in try household.replica.keys(ofType: RecordTypes.item) {
+        for key in try zone.replica.keys(ofType: RecordTypes.item) {
             if let tag = SemanticID.listTag(ofItemID: key.id), byTag[tag] == nil { continue }
-            guard let snapshot = try household.get(key), !snapshot.isDeleted, let item = GroceryItem(snapshot),
+            guard let snapshot = try zone.get(key), !snapshot.isDeleted, let item = GroceryItem(snapshot),
                 wanted.contains(item.listID)
             else { continue }
             result[item.listID, default: []].append(item)
         }
-        return result.mapValues(HouseholdLife.inShoppingOrder)
+        return result.mapValues(Household.inShoppingOrder)
     }
 
     /// Unchecked before checked, then by category (none last), then by name. Each key is
@@ -163,7 +163,7 @@ extension HouseholdLife {
     public func check(
         _ name: String, on listName: String? = nil
     ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
-        try household.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
+        try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
             let (found, list) = try findItem(name, on: listName, preferring: { !$0.checked })
             var item = found
             guard !item.checked else { return (item, list, .unchanged) }
@@ -179,12 +179,12 @@ extension HouseholdLife {
     public func uncheck(
         _ name: String, on listName: String? = nil
     ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
-        try household.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
+        try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
             let (found, list) = try findItem(name, on: listName, preferring: \.checked)
             var item = found
             guard item.checked else { return (item, list, .unchanged) }
             let existing = try snapshot(RecordTypes.item, item.id)
-            var fields = HouseholdLife.clearing(["checkedAt", "checkedBy"], in: existing)
+            var fields = Household.clearing(["checkedAt", "checkedBy"], in: existing)
             fields["checked"] = false
             try write(RecordTypes.item, item.id, fields)
             item.checked = false
@@ -196,9 +196,9 @@ extension HouseholdLife {
 
     /// Takes an item off its list (a deletion; adding it again brings the same record back).
     public func remove(_ name: String, from listName: String? = nil) throws(OursError) -> (item: GroceryItem, list: GroceryList) {
-        try household.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList) in
+        try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList) in
             let (item, list) = try findItem(name, on: listName, preferring: { _ in true })
-            try household.remove(key(RecordTypes.item, item.id))
+            try zone.remove(key(RecordTypes.item, item.id))
             return (item, list)
         }
     }
@@ -231,7 +231,7 @@ extension HouseholdLife {
     }
 }
 
-extension HouseholdLife {
+extension Household {
     /// The unchecked items of one list, or of every list that is not archived, merged into
     /// one line per thing with its quantities added up.
     /// - Parameter listName: the list; `nil` for every active list.

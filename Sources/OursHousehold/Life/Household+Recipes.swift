@@ -1,6 +1,6 @@
 import OursSync
 
-extension HouseholdLife {
+extension Household {
     /// The recipes, by name.
     public func recipes(favoritesOnly: Bool = false) throws(OursError) -> [Recipe] {
         try all(RecordTypes.recipe).compactMap(Recipe.init).filter { !favoritesOnly || $0.favorite }
@@ -27,14 +27,14 @@ extension HouseholdLife {
     public func addRecipe(
         named name: String, ingredients lines: [String], servings: Int? = nil, replace: Bool = false
     ) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
-        let name = try HouseholdLife.cleanName(name, what: "recipe")
+        let name = try Household.cleanName(name, what: "recipe")
         let ingredients = lines.map(NameKey.display).filter { !$0.isEmpty }.map(Ingredient.init(parsing:))
         return try save(Recipe(name: name, ingredients: ingredients, servings: servings), replace: replace)
     }
 
     /// Saves a whole recipe under its semantic id.
     public func save(_ recipe: Recipe, replace: Bool) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
-        try household.device.withLock { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
+        try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
             var recipe = recipe
             let existing = try snapshot(RecordTypes.recipe, recipe.id)
             let current = existing.flatMap { $0.isDeleted ? nil : Recipe($0) }

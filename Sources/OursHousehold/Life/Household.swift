@@ -2,24 +2,24 @@ import Foundation
 import OursSync
 
 /// The household's everyday life — shopping lists, recipes, the meal plan, chores and tasks —
-/// as typed records on top of a `Household`.
+/// as typed records on top of an engine `Zone`.
 ///
 /// Things with a natural key get a semantic id (`SemanticID`), so the same list, item,
 /// category, recipe, planned meal, chore or task created on two devices offline is one record
 /// once they sync. Frequent commands (adding and ticking items) read only the records they
 /// touch, never a whole record type.
-public struct HouseholdLife: Sendable {
-    public let household: Household
+public struct Household: Sendable {
+    public let zone: Zone
     /// The time zone that decides what "today" and "this week" are.
     public let timeZone: TimeZone
 
-    public init(_ household: Household, timeZone: TimeZone = .current) {
-        self.household = household
+    public init(_ zone: Zone, timeZone: TimeZone = .current) {
+        self.zone = zone
         self.timeZone = timeZone
     }
 
     /// Now, from the device's clock (a test's clock in tests).
-    public var nowMillis: Int64 { household.device.clock.nowMillis() }
+    public var nowMillis: Int64 { zone.device.clock.nowMillis() }
 
     public var today: CalendarDay { CalendarDay(millis: nowMillis, timeZone: timeZone) }
 
@@ -45,7 +45,7 @@ public struct HouseholdLife: Sendable {
 
     /// The record, deleted or not.
     func snapshot(_ type: String, _ id: String) throws(OursError) -> RecordSnapshot? {
-        try household.get(key(type, id))
+        try zone.get(key(type, id))
     }
 
     /// The record unless it is deleted.
@@ -54,15 +54,15 @@ public struct HouseholdLife: Sendable {
         return snapshot
     }
 
-    func all(_ type: String) throws(OursError) -> [RecordSnapshot] { try household.list(type: type) }
+    func all(_ type: String) throws(OursError) -> [RecordSnapshot] { try zone.list(type: type) }
 
     @discardableResult
     func write(_ type: String, _ id: String, _ fields: [String: JSONValue?]) throws(OursError) -> RecordKey {
-        try household.put(type: type, id: id, fields: fields)
+        try zone.put(type: type, id: id, fields: fields)
     }
 
     /// The participant this device acts for (`addedBy`, `checkedBy`, `doneBy`).
-    func me() throws(OursError) -> String { try household.device.requireIdentity().participantID }
+    func me() throws(OursError) -> String { try zone.device.requireIdentity().participantID }
 
     func instant(_ millis: Int64) -> JSONValue { .string(UTCTime.iso8601(millis: millis)) }
 
@@ -82,7 +82,7 @@ public struct HouseholdLife: Sendable {
     }
 }
 
-extension HouseholdLife {
+extension Household {
     /// `Tue 2025-03-18 10:00` in this household life's time zone.
     public func localTime(_ millis: Int64) -> String {
         let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(millis) / 1000))) * 1000

@@ -1,6 +1,6 @@
 import OursSync
 
-extension HouseholdLife {
+extension Household {
     /// The shopping lists, by name.
     public func lists(includeArchived: Bool = false) throws(OursError) -> [GroceryList] {
         try all(RecordTypes.list).compactMap(GroceryList.init).filter { includeArchived || !$0.archived }
@@ -47,8 +47,8 @@ extension HouseholdLife {
     /// - Returns: the list and `.created`, `.restored` (it was archived) or `.unchanged`.
     @discardableResult
     public func createList(named name: String) throws(OursError) -> (list: GroceryList, outcome: Outcome) {
-        let name = try HouseholdLife.cleanName(name, what: "list")
-        return try household.device.withLock { () throws(OursError) -> (list: GroceryList, outcome: Outcome) in
+        let name = try Household.cleanName(name, what: "list")
+        return try zone.device.withLock { () throws(OursError) -> (list: GroceryList, outcome: Outcome) in
             if let existing = try lists(includeArchived: true).first(where: { NameKey.matches($0.name, name) }) {
                 guard existing.archived else { return (existing, .unchanged) }
                 try write(RecordTypes.list, existing.id, ["archived": false])
@@ -86,7 +86,7 @@ extension HouseholdLife {
     /// Renames a list; its id (and so its items) stay.
     /// - Throws: `.failed` when another list already has the new name.
     public func renameList(_ name: String, to newName: String) throws(OursError) -> GroceryList {
-        let newName = try HouseholdLife.cleanName(newName, what: "list")
+        let newName = try Household.cleanName(newName, what: "list")
         var list = try list(named: name)
         if let other = try lists(includeArchived: true).first(where: { NameKey.matches($0.name, newName) && $0.id != list.id }) {
             throw .failed(
@@ -113,15 +113,15 @@ extension HouseholdLife {
     /// - Throws: `.failed` when the list has items and `confirmed` is false.
     public func deleteList(_ name: String, confirmed: Bool) throws(OursError) -> (list: GroceryList, items: Int) {
         let list = try list(named: name)
-        return try household.device.withLock { () throws(OursError) -> (list: GroceryList, items: Int) in
+        return try zone.device.withLock { () throws(OursError) -> (list: GroceryList, items: Int) in
             let items = try self.items(on: list)
             if !items.isEmpty, !confirmed {
                 throw .failed(
                     "\(list.name) still has \(items.count) item(s)",
                     hint: "Add --yes to delete the list and its items, or `ours list archive \"\(list.name)\"` to keep them.")
             }
-            for item in items { try household.remove(key(RecordTypes.item, item.id)) }
-            try household.remove(key(RecordTypes.list, list.id))
+            for item in items { try zone.remove(key(RecordTypes.item, item.id)) }
+            try zone.remove(key(RecordTypes.list, list.id))
             return (list, items.count)
         }
     }

@@ -1,4 +1,4 @@
-extension Household {
+extension Zone {
     /// Creates a record or changes some of its fields; `nil` (or JSON null) removes a field.
     /// - Parameters:
     ///   - type: the record type (`item`, `recipe`, …).
@@ -9,7 +9,7 @@ extension Household {
     @discardableResult
     public func put(type: String, id: String? = nil, fields: [String: JSONValue?]) throws(OursError) -> RecordKey {
         let key = try makeKey(type: type, id: id)
-        try Household.validate(fields: fields)
+        try Zone.validate(fields: fields)
         try device.withLock { () throws(OursError) in
             try requireWritable("change records")
             let previous = try replica.load(key)
@@ -73,7 +73,7 @@ extension Household {
         for (line, object) in objects.enumerated() {
             var fields = object
             let id = fields.removeValue(forKey: RecordFile.metadataKey)?["id"]?.stringValue
-            do { try Household.validate(fields: fields) } catch {
+            do { try Zone.validate(fields: fields) } catch {
                 throw .usage("record \(line + 1): \(error.message)")
             }
             let key: RecordKey

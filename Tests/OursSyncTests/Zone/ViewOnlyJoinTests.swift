@@ -12,7 +12,7 @@ struct ViewOnlyJoinTests {
         try fileSystem.createDirectory("/shared")
         let owner = Device(home: "/homes/sarah", fileSystem: fileSystem, clock: clock)
         _ = try owner.initialize(name: "Sarah", email: nil)
-        let household = try owner.createHousehold(name: "Home", folder: "/shared")
+        let household = try owner.createZone(name: "Home", folder: "/shared")
         try household.put(type: "item", id: "milk", fields: ["name": "Milk"])
         let code = try household.invite(readOnly: false)
         let before = fileSystem.files(under: "/shared")
@@ -22,11 +22,11 @@ struct ViewOnlyJoinTests {
         _ = try viewer.initialize(name: "Gran", email: nil)
         let joined = try viewer.join(code: code.code, folder: "/shared")
 
-        #expect(joined.household.membership?.permission == .readOnly, "a read-write code gives read access only")
-        #expect(try joined.household.get(try RecordKey(type: "item", id: "milk"))?.values["name"] == "Milk")
+        #expect(joined.zone.membership?.permission == .readOnly, "a read-write code gives read access only")
+        #expect(try joined.zone.get(try RecordKey(type: "item", id: "milk"))?.values["name"] == "Milk")
         #expect(fileSystem.files(under: "/shared") == before, "nothing in the folder was written")
-        #expect(throws: OursError.self) { try joined.household.put(type: "item", fields: ["name": "Cake"]) }
-        try joined.household.sync()
+        #expect(throws: OursError.self) { try joined.zone.put(type: "item", fields: ["name": "Cake"]) }
+        try joined.zone.sync()
         #expect(fileSystem.files(under: "/shared") == before)
     }
 }

@@ -11,9 +11,9 @@ struct MembershipEndTests {
     struct Family {
         let clock = ManualWallClock(millis: 1_800_000_000_000)
         let fileSystem: InMemoryFileSystem
-        let sarah: Household
-        let mike: Household
-        let tom: Household
+        let sarah: Zone
+        let mike: Zone
+        let tom: Zone
 
         init() throws {
             let (clock, fileSystem) = (clock, InMemoryFileSystem(clock: clock))
@@ -23,9 +23,9 @@ struct MembershipEndTests {
                 _ = try device.initialize(name: name, email: nil)
                 return device
             }
-            let sarah = try device("Sarah").createHousehold(name: "Home", folder: "/shared")
-            let mike = try device("Mike").join(code: try sarah.invite(readOnly: false).code, folder: "/shared").household
-            let tom = try device("Tom").join(code: try sarah.invite(readOnly: false).code, folder: "/shared").household
+            let sarah = try device("Sarah").createZone(name: "Home", folder: "/shared")
+            let mike = try device("Mike").join(code: try sarah.invite(readOnly: false).code, folder: "/shared").zone
+            let tom = try device("Tom").join(code: try sarah.invite(readOnly: false).code, folder: "/shared").zone
             for household in [sarah, mike, tom] { try household.sync() }
             (self.fileSystem, self.sarah, self.mike, self.tom) = (fileSystem, sarah, mike, tom)
         }
@@ -34,7 +34,7 @@ struct MembershipEndTests {
 
         func path(_ key: RecordKey) -> String { sarah.layout!.path(of: key) }
 
-        func participant(_ household: Household) throws -> String { try household.device.requireIdentity().participantID }
+        func participant(_ household: Zone) throws -> String { try household.device.requireIdentity().participantID }
     }
 
     static let milk = RecordKey(unchecked: "item", id: "milk")
@@ -114,7 +114,7 @@ struct MembershipEndTests {
         let code = try family.sarah.invite(readOnly: false).code
         #expect(throws: OursError.self) { try ana.join(code: code, folder: "/shared") }
         try family.fileSystem.writeInPlace(manifest, good)
-        let joined = try ana.join(code: code, folder: "/shared").household
+        let joined = try ana.join(code: code, folder: "/shared").zone
         #expect(try joined.manifest().participants.count == 4, "Ana knows the owner and everyone else")
         try family.sarah.put(type: "item", id: "milk", fields: ["name": "Milk"])
         try joined.sync()

@@ -1,4 +1,4 @@
-extension Household {
+extension Zone {
     /// Leaves the household (members only). This device keeps a read-only copy and goes back
     /// to private data.
     /// - Throws: `.notPermitted` for the owner, who must hand over ownership first.
@@ -66,7 +66,7 @@ extension Household {
         let layout = try requireFolder()
         let keys = try replica.keys()
         try device.withLock { () throws(OursError) in
-            let personal = device.replica(Household.privateID)
+            let personal = device.replica(Zone.privateID)
             for key in keys {
                 guard let state = try replica.load(key), !state.isDeleted else { continue }
                 let merged = try personal.load(key).map { $0.merging(state) } ?? state
@@ -81,7 +81,7 @@ extension Household {
             }
         }
         try retire(as: .dissolved)
-        return try device.replica(Household.privateID).keys().count
+        return try device.replica(Zone.privateID).keys().count
     }
 
     /// Revokes a share code of this household (its creator or the owner).

@@ -1,11 +1,11 @@
 import OursSync
 
-extension HouseholdLife {
+extension Household {
     /// The people chores and tasks can go to: the household's participants who have not left
     /// or been removed; for a device's private data, its own person.
     public func members() throws(OursError) -> [Member] {
-        let participants = try household.manifest().sorted
-        if participants.isEmpty, let identity = try household.device.identity() {
+        let participants = try zone.manifest().sorted
+        if participants.isEmpty, let identity = try zone.device.identity() {
             return [Member(id: identity.participantID, name: identity.name)]
         }
         return participants.map { Member(id: $0.id, name: $0.name, active: $0.status == .active || $0.status == .pending) }
