@@ -72,7 +72,8 @@ struct ClockTests {
         try mike.ok("sync")
         let file = world.object(world.recordPath(type: "item", id: "milk"))
         let stamp = ((file["_ours"] as? [String: Any])?["fields"] as? [String: [String: Any]])?["name"]?["at"] as? String
-        #expect(stamp?.hasSuffix("-" + (try sarah.deviceID())) == true, "\(world.text(world.recordPath(type: "item", id: "milk")))")
+        #expect(
+            stamp?.hasSuffix("-" + (try sarah.deviceID())) == true, "\(world.text(world.recordPath(type: "item", id: "milk")))")
         for device in [sarah, mike] {
             #expect(try device.get("item", "milk")["name"] as? String == "Future milk", "\(device.name)")
         }

@@ -63,7 +63,8 @@ struct ContractTests {
         #expect(joined["id"] as? String == id, "\(joined)")
         #expect(joined["name"] as? String == "Home")
 
-        let put = try sarah.ok("record", "put", "item", "--fields", #"{"name": "Milk", "qty": 2.50, "tags": ["dairy"]}"#, "--json")
+        let put = try sarah.ok(
+            "record", "put", "item", "--fields", #"{"name": "Milk", "qty": 2.50, "tags": ["dairy"]}"#, "--json")
         let recordID = put.object["id"] as? String ?? ""
         #expect(put.object["type"] as? String == "item")
         #expect(try sarah.ok("record", "put", "item", "--fields", #"{"name": "Bread"}"#).stdout.count == 17, "prints the new id")

@@ -38,7 +38,8 @@ struct ConvergenceTests {
             for relative in files {
                 #expect(
                     world.bytes(folder + "/" + relative) == world.bytes(replica + "/" + relative),
-                    "\(device.name) \(relative):\n\(world.text(folder + "/" + relative))\n---\n\(world.text(replica + "/" + relative))")
+                    "\(device.name) \(relative):\n\(world.text(folder + "/" + relative))\n---\n\(world.text(replica + "/" + relative))"
+                )
             }
             #expect(try device.ids("item") == ["apples", "bread", "milk"], "\(device.name)")
             let milk = try device.get("item", "milk")

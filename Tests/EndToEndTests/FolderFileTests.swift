@@ -25,7 +25,8 @@ struct FolderFileTests {
         world.write(
             directory + "/milk (Mike's conflicted copy 2025-12-21).json",
             original.replacingOccurrences(of: #""note": "plain""#, with: #""note": "organic""#))
-        world.write(directory + "/milk 2.json", original.replacingOccurrences(of: #""name": "Milk""#, with: #""name": "Oat milk""#))
+        world.write(
+            directory + "/milk 2.json", original.replacingOccurrences(of: #""name": "Milk""#, with: #""name": "Oat milk""#))
         #expect(world.files(under: directory).count == 4)
 
         let sync = try sarah.ok("sync", "--json").object
@@ -78,7 +79,8 @@ struct FolderFileTests {
         world.write(path, String(original.dropLast(2)) + "\n")  // the closing brace is gone
         let broken = world.bytes(path)
         let line = original.filter { $0 == "\n" }.count + 1  // the end of the file, after its last newline
-        let shown = (world.zone as NSString).lastPathComponent + "/records/item/"
+        let shown =
+            (world.zone as NSString).lastPathComponent + "/records/item/"
             + ((world.recordDirectory(type: "item", id: "milk") as NSString).lastPathComponent) + "/milk.json"
 
         let text = try sarah.ok("sync")

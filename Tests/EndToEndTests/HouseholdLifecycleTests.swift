@@ -114,7 +114,8 @@ struct HouseholdLifecycleTests {
         #expect(left.exitCode == 0, "\(left)")
         let households = try mike.run("household", "list", "--json").array
         #expect(households.first?["status"] as? String == "left")
-        #expect(try mike.run("--household", "Home", "record", "get", "item", "milk", "--json").object["name"] as? String == "Milk")
+        #expect(
+            try mike.run("--household", "Home", "record", "get", "item", "milk", "--json").object["name"] as? String == "Milk")
         let members = try sarah.run("members", "--json").array
         #expect(members.first { $0["name"] as? String == "Mike" }?["status"] as? String == "left")
         let forgotten = try mike.run("household", "forget", "Home", "--yes")
@@ -146,15 +147,17 @@ struct HouseholdLifecycleTests {
         let dissolved = try sarah.run("household", "dissolve", "--yes", "--json")
         #expect(dissolved.exitCode == 0, "\(dissolved)")
         #expect(dissolved.object["privateRecords"] as? Int == 1)
-        #expect(try sarah.run("record", "get", "item", "eggs", "--json").object["name"] as? String == "Eggs",
-                "the owner's data is back in private data")
+        #expect(
+            try sarah.run("record", "get", "item", "eggs", "--json").object["name"] as? String == "Eggs",
+            "the owner's data is back in private data")
         #expect(world.files(under: world.zone + "/records").isEmpty, "record files are removed from the folder")
         #expect(world.exists(world.zone + "/zone.json"), "zone.json stays so offline members learn of it")
 
         let later = try gran.run("sync")
         #expect(later.exitCode == 3)
         #expect(later.stdout.contains("dissolved"), "\(later)")
-        #expect(try gran.run("--household", "Home", "record", "get", "item", "eggs", "--json").object["name"] as? String == "Eggs")
+        #expect(
+            try gran.run("--household", "Home", "record", "get", "item", "eggs", "--json").object["name"] as? String == "Eggs")
         let newcomer = try world.device("Tom")
         let refused = try newcomer.run("join", spare, "--folder", world.shared)
         #expect(refused.exitCode == 3, "\(refused)")

@@ -32,11 +32,14 @@ struct WatchTests {
         #expect(second.exitCode == 1, "\(second)")
         #expect(second.stderr.contains("already running"), "\(second)")
         let refusal = second.stdout.split(separator: "\n").first.map { String($0) } ?? ""
-        #expect((try? JSONSerialization.jsonObject(with: Data(refusal.utf8))) as? [String: Any] != nil, "one JSON line: \(refusal)")
+        #expect(
+            (try? JSONSerialization.jsonObject(with: Data(refusal.utf8))) as? [String: Any] != nil, "one JSON line: \(refusal)")
 
         #expect(watch.signal(SIGTERM) == 0, "\(watch.errorOutput)")
         #expect(watch.objects.last?["event"] as? String == "stopped")
-        #expect(watch.output.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) is [String: Any] }, "JSON Lines only")
+        #expect(
+            watch.output.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) is [String: Any] },
+            "JSON Lines only")
     }
 
     @Test func peopleSeeOneReadableLinePerChangeAndCtrlCStops() throws {
@@ -63,13 +66,17 @@ struct WatchTests {
     }
 
     @discardableResult
-    func waitForLine(_ watch: RunningOurs, sourceLocation: SourceLocation = #_sourceLocation, _ matches: (String) -> Bool) -> String? {
+    func waitForLine(
+        _ watch: RunningOurs, sourceLocation: SourceLocation = #_sourceLocation, _ matches: (String) -> Bool
+    ) -> String? {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if let line = watch.output.first(where: matches) { return line }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        Issue.record("no matching line; got:\n\(watch.output.joined(separator: "\n"))\n\(watch.errorOutput)", sourceLocation: sourceLocation)
+        Issue.record(
+            "no matching line; got:\n\(watch.output.joined(separator: "\n"))\n\(watch.errorOutput)",
+            sourceLocation: sourceLocation)
         return nil
     }
 }

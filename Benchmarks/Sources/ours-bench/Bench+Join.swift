@@ -35,7 +35,8 @@ extension Bench {
     /// 100,000 files keeps the disk busy long after, which would slow what is measured next.
     private func copy(with rsync: String, to name: String) throws -> Duration {
         let destination = joinPath(world.root, name)
-        let exit = try Child.run(rsync, ["-a", world.zone + "/", destination + "/"], environment: world.environment(home: world.root))
+        let exit = try Child.run(
+            rsync, ["-a", world.zone + "/", destination + "/"], environment: world.environment(home: world.root))
         guard exit.status == 0 else { throw BenchError("rsync exited with \(exit.status)") }
         return exit.wall
     }

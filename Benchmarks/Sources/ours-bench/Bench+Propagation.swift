@@ -23,7 +23,8 @@ extension Bench {
         var latencies = Samples()
         for index in 0..<options.propagationChanges {
             try await Task.sleep(for: .microseconds(Int64(random.unit() * 1_000_000)))
-            latencies.append(try await change(random.pick(world.items), quantity: "\(index + 1) bags", feed: feed, timeout: .seconds(20)))
+            latencies.append(
+                try await change(random.pick(world.items), quantity: "\(index + 1) bags", feed: feed, timeout: .seconds(20)))
         }
         watcher.stop()
         _ = try await runner.value

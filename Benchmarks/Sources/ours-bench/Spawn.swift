@@ -72,7 +72,8 @@ final class Child: @unchecked Sendable {
         let wall = ContinuousClock.now - started
         let exited = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let cpu = Duration.microseconds(
-            Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec))
+            Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
+                + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec))
         return Exit(status: exited, wall: wall, maxRSSKiB: Int(usage.ru_maxrss), cpu: cpu)
     }
 

@@ -10,7 +10,9 @@ extension Commands {
                 "home": .string(device.home),
             ])
         } else {
-            context.say("This device is set up for \(context.bold(identity.name)) (device \(identity.deviceID), state in \(device.home)).")
+            context.say(
+                "This device is set up for \(context.bold(identity.name)) (device \(identity.deviceID), state in \(device.home))."
+            )
             if try device.memberships().isEmpty {
                 context.say("Next: `ours household create NAME --folder PATH`, or `ours join CODE --folder PATH`.")
             }
@@ -45,7 +47,8 @@ extension Commands {
         }
         guard let membership = household.membership else {
             context.say("No household yet: \(records) private record(s) on this device.")
-            context.say("Create one with `ours household create NAME --folder PATH`, or join one with `ours join CODE --folder PATH`.")
+            context.say(
+                "Create one with `ours household create NAME --folder PATH`, or join one with `ours join CODE --folder PATH`.")
             return
         }
         let active = manifest.sorted.filter { $0.status == .active }.map(\.name)
@@ -61,11 +64,13 @@ extension Commands {
         let memberships = try device.memberships()
         let current = try device.membership(matching: nil)?.id
         if context.json {
-            context.printJSON(.array(memberships.map { membership in
-                var object = Commands.householdJSON(Zone(device: device, membership: membership)).objectValue ?? [:]
-                object["current"] = .bool(membership.id == current)
-                return .object(object)
-            }))
+            context.printJSON(
+                .array(
+                    memberships.map { membership in
+                        var object = Commands.householdJSON(Zone(device: device, membership: membership)).objectValue ?? [:]
+                        object["current"] = .bool(membership.id == current)
+                        return .object(object)
+                    }))
             return
         }
         if memberships.isEmpty {
@@ -80,7 +85,11 @@ extension Commands {
 
     func householdUse(_ name: String) throws(OursError) {
         let household = try device.use(name)
-        if context.json { context.printJSON(Commands.householdJSON(household)) } else { context.say("Now using \(context.bold(household.name)).") }
+        if context.json {
+            context.printJSON(Commands.householdJSON(household))
+        } else {
+            context.say("Now using \(context.bold(household.name)).")
+        }
     }
 
     func invite(readOnly: Bool, expires: DurationText?, uses: Int?) throws(OursError) {
@@ -108,14 +117,17 @@ extension Commands {
         let now = device.clock.nowMillis()
         let codes = try household.codes()
         if context.json {
-            context.printJSON(.array(codes.map { code in
-                [
-                    "code": .string(code.code), "permission": .string(code.permission.rawValue),
-                    "status": .string(code.status(nowMillis: now).rawValue), "uses": JSONValue(code.uses),
-                    "maxUses": code.maxUses.map { JSONValue($0) } ?? .null, "expiresAt": code.expiresAt.map { .string($0) } ?? .null,
-                    "createdAt": .string(code.createdAt),
-                ]
-            }))
+            context.printJSON(
+                .array(
+                    codes.map { code in
+                        [
+                            "code": .string(code.code), "permission": .string(code.permission.rawValue),
+                            "status": .string(code.status(nowMillis: now).rawValue), "uses": JSONValue(code.uses),
+                            "maxUses": code.maxUses.map { JSONValue($0) } ?? .null,
+                            "expiresAt": code.expiresAt.map { .string($0) } ?? .null,
+                            "createdAt": .string(code.createdAt),
+                        ]
+                    }))
             return
         }
         if codes.isEmpty {
@@ -123,8 +135,10 @@ extension Commands {
             return
         }
         let rows = codes.map { code in
-            [code.code, code.permission.rawValue, code.status(nowMillis: now).rawValue,
-             "\(code.uses)/\(code.maxUses.map(String.init) ?? "∞")", code.expiresAt ?? "never"]
+            [
+                code.code, code.permission.rawValue, code.status(nowMillis: now).rawValue,
+                "\(code.uses)/\(code.maxUses.map(String.init) ?? "∞")", code.expiresAt ?? "never",
+            ]
         }
         context.console.out(Table.render(["CODE", "PERMISSION", "STATUS", "USES", "EXPIRES"], rows))
     }
@@ -158,19 +172,25 @@ extension Commands {
         try household.refreshDocuments()
         let manifest = try household.manifest()
         if context.json {
-            context.printJSON(.array(manifest.sorted.map { p in
-                [
-                    "id": .string(p.id), "name": .string(p.name), "email": p.email.map { .string($0) } ?? .null,
-                    "role": .string(p.role.rawValue), "permission": .string(p.permission.rawValue),
-                    "status": .string(p.status.rawValue), "devices": .array(p.devices.map { .string($0.rawValue) }),
-                    "joinedAt": p.joinedAt.map { .string($0) } ?? .null, "lastSeen": p.lastSeen.map { .string($0) } ?? .null,
-                ]
-            }))
+            context.printJSON(
+                .array(
+                    manifest.sorted.map { p in
+                        [
+                            "id": .string(p.id), "name": .string(p.name), "email": p.email.map { .string($0) } ?? .null,
+                            "role": .string(p.role.rawValue), "permission": .string(p.permission.rawValue),
+                            "status": .string(p.status.rawValue), "devices": .array(p.devices.map { .string($0.rawValue) }),
+                            "joinedAt": p.joinedAt.map { .string($0) } ?? .null,
+                            "lastSeen": p.lastSeen.map { .string($0) } ?? .null,
+                        ]
+                    }))
             return
         }
         let rows = manifest.sorted.map { p in
-            [p.name, p.role.rawValue, p.permission.rawValue, p.status.rawValue, p.devices.map(\.rawValue).joined(separator: ","),
-             p.lastSeen ?? p.joinedAt ?? ""]
+            [
+                p.name, p.role.rawValue, p.permission.rawValue, p.status.rawValue,
+                p.devices.map(\.rawValue).joined(separator: ","),
+                p.lastSeen ?? p.joinedAt ?? "",
+            ]
         }
         context.console.out(Table.render(["NAME", "ROLE", "PERMISSION", "STATUS", "DEVICES", "LAST SEEN"], rows))
     }

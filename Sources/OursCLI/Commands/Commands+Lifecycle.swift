@@ -13,7 +13,9 @@ extension Commands {
     func householdTransfer(_ member: String) throws(OursError) {
         let household = try context.household()
         let target = try household.transfer(to: member)
-        if context.json { context.printJSON(participantJSON(target, household)) } else {
+        if context.json {
+            context.printJSON(participantJSON(target, household))
+        } else {
             context.say("\(context.bold(target.name)) now owns \(household.name); you stay a read-write member.")
         }
     }
@@ -22,7 +24,9 @@ extension Commands {
         let household = try context.household()
         try confirm(yes, "Leave \(household.name)? This device keeps a read-only copy.")
         try household.leave()
-        if context.json { context.printJSON(Commands.householdJSON(household)) } else {
+        if context.json {
+            context.printJSON(Commands.householdJSON(household))
+        } else {
             context.say(LifecycleEvent.left.message(household: household.name))
             context.say("Commands now use your private data; the copy stays readable with --household \"\(household.name)\".")
         }
@@ -45,7 +49,9 @@ extension Commands {
     func householdForget(_ name: String, yes: Bool) throws(OursError) {
         try confirm(yes, "Delete the read-only copy of \(name) from this device?")
         let membership = try device.forget(name)
-        if context.json { context.printJSON(["id": .string(membership.id), "name": .string(membership.name), "forgotten": true]) } else {
+        if context.json {
+            context.printJSON(["id": .string(membership.id), "name": .string(membership.name), "forgotten": true])
+        } else {
             context.say("Deleted this device's read-only copy of \(membership.name).")
         }
     }
@@ -53,7 +59,9 @@ extension Commands {
     func householdAllowInvites(_ allowed: Bool) throws(OursError) {
         let household = try context.household()
         try household.allowMembersToInviteReadWrite(allowed)
-        if context.json { context.printJSON(["membersMayInviteReadWrite": .bool(allowed)]) } else {
+        if context.json {
+            context.printJSON(["membersMayInviteReadWrite": .bool(allowed)])
+        } else {
             context.say(allowed ? "Members may now make read-write codes." : "Only you (the owner) make read-write codes now.")
         }
     }
@@ -63,22 +71,31 @@ extension Commands {
         let target = try household.participant(member) { $0.status == .active || $0.status == .pending }
         try confirm(yes, "Remove \(target.name) from \(household.name)?")
         let removed = try household.removeMember(target.id)
-        if context.json { context.printJSON(participantJSON(removed, household)) } else {
+        if context.json {
+            context.printJSON(participantJSON(removed, household))
+        } else {
             context.say("Removed \(removed.name). Their devices stop syncing at their next sync and keep a read-only copy.")
-            context.say(context.dim("The folder itself is still shared with them: see docs/THREAT-MODEL.md for what to change there."))
+            context.say(
+                context.dim("The folder itself is still shared with them: see docs/THREAT-MODEL.md for what to change there."))
         }
     }
 
     func codesRevoke(_ code: String) throws(OursError) {
         let revoked = try context.household().revokeCode(code)
-        if context.json { context.printJSON(["code": .string(revoked.code), "revokedAt": .string(revoked.revokedAt ?? "")]) } else {
+        if context.json {
+            context.printJSON(["code": .string(revoked.code), "revokedAt": .string(revoked.revokedAt ?? "")])
+        } else {
             context.say("Revoked \(revoked.code); nobody can join with it any more.")
         }
     }
 
     func conflictsDismiss(_ id: String) throws(OursError) {
         let conflict = try context.household().dismissConflict(id)
-        if context.json { context.printJSON(conflict.json) } else { context.say("Kept the current value of \(conflict.key); \(conflict.id) dismissed.") }
+        if context.json {
+            context.printJSON(conflict.json)
+        } else {
+            context.say("Kept the current value of \(conflict.key); \(conflict.id) dismissed.")
+        }
     }
 
     func participantJSON(_ participant: Participant, _ household: Zone) -> JSONValue {

@@ -14,7 +14,8 @@ extension Commands {
         let key: RecordKey
         do { key = try RecordKey(type: type, id: id) } catch { throw .usage(error.description) }
         guard let snapshot = try household.get(key) else {
-            throw .notFound("no \(type) with id \"\(id)\" in \(household.name)", hint: "`ours record list \(type)` shows the ids.")
+            throw .notFound(
+                "no \(type) with id \"\(id)\" in \(household.name)", hint: "`ours record list \(type)` shows the ids.")
         }
         if snapshot.isDeleted, !context.json {
             throw .notFound("\(type) \"\(id)\" was deleted", hint: "Its last values are kept; `ours record put` revives it.")
@@ -47,7 +48,9 @@ extension Commands {
         let key: RecordKey
         do { key = try RecordKey(type: type, id: id) } catch { throw .usage(error.description) }
         try context.household().remove(key)
-        if context.json { context.printJSON(["id": .string(id), "type": .string(type), "deleted": true]) } else {
+        if context.json {
+            context.printJSON(["id": .string(id), "type": .string(type), "deleted": true])
+        } else {
             context.say("Deleted \(type) \(id).")
         }
     }
@@ -65,7 +68,9 @@ extension Commands {
             context.progress("Importing \(done)/\(total)…")
         }
         context.endProgress()
-        if context.json { context.printJSON(["imported": JSONValue(count), "type": .string(type)]) } else {
+        if context.json {
+            context.printJSON(["imported": JSONValue(count), "type": .string(type)])
+        } else {
             context.say("Imported \(count) \(type) record(s).")
         }
     }

@@ -54,13 +54,17 @@ extension Commands {
         context.say("  pending       \(status.pendingChanges) change(s) waiting for the folder")
         context.say("  records       \(status.recordCount)")
         if let lead = status.clockAheadMillis {
-            context.say(context.yellow("  clock         this device's clock state is \(TimeSpanText.describe(millis: lead)) ahead; run `ours doctor --fix`"))
+            context.say(
+                context.yellow(
+                    "  clock         this device's clock state is \(TimeSpanText.describe(millis: lead)) ahead; run `ours doctor --fix`"
+                ))
         }
         if !status.farFuture.isEmpty {
             let devices = Set(status.farFuture.map(\.stamp.device.rawValue)).sorted().joined(separator: ", ")
-            context.say(context.yellow(
-                "  clock         \(status.farFuture.count) value(s) stamped far in the future by device \(devices) (a wrong clock); "
-                    + "run `ours doctor --fix`"))
+            context.say(
+                context.yellow(
+                    "  clock         \(status.farFuture.count) value(s) stamped far in the future by device \(devices) (a wrong clock); "
+                        + "run `ours doctor --fix`"))
         }
         printProblems(status.problems)
     }
@@ -82,7 +86,9 @@ extension Commands {
             case .value:
                 context.say("\(context.bold(conflict.id))  \(conflict.key) \(conflict.field ?? ""): \(lost) lost to \(won)")
             case .editLostToDeletion:
-                context.say("\(context.bold(conflict.id))  \(conflict.key) \(conflict.field ?? ""): \(lost) was edited while the record was deleted")
+                context.say(
+                    "\(context.bold(conflict.id))  \(conflict.key) \(conflict.field ?? ""): \(lost) was edited while the record was deleted"
+                )
             case .deletionLostToEdit:
                 context.say("\(context.bold(conflict.id))  \(conflict.key): deleted while someone edited it; the edit kept it")
             }
@@ -101,9 +107,15 @@ extension Commands {
             context.printJSON(report.json)
         } else {
             for line in report.fixed { context.say(context.green("fixed: ") + line) }
-            if report.missingFiles > 0 { context.say("\(report.missingFiles) record file(s) missing from the folder (a sync restores them)") }
-            if report.conflictCopies > 0 { context.say("\(report.conflictCopies) conflict copy(ies) waiting to be merged (a sync merges them)") }
-            if report.staleTemporaryFiles > 0 { context.say("\(report.staleTemporaryFiles) leftover temporary file(s) (`--fix` removes them)") }
+            if report.missingFiles > 0 {
+                context.say("\(report.missingFiles) record file(s) missing from the folder (a sync restores them)")
+            }
+            if report.conflictCopies > 0 {
+                context.say("\(report.conflictCopies) conflict copy(ies) waiting to be merged (a sync merges them)")
+            }
+            if report.staleTemporaryFiles > 0 {
+                context.say("\(report.staleTemporaryFiles) leftover temporary file(s) (`--fix` removes them)")
+            }
             if report.pendingChanges > 0 { context.say("\(report.pendingChanges) local change(s) waiting for the folder") }
             printProblems(report.problems)
             if report.isHealthy { context.say("No problems found.") }

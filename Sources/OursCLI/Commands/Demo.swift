@@ -96,11 +96,15 @@ struct Demo {
         environment["OURS_HOME"] = device.home
         environment["NO_COLOR"] = "1"
         let code = OursCLI.run(arguments, environment: environment, console: capture.console)
-        context.say("\n" + context.dim("[\(device.label)]") + " $ " + context.bold("ours " + arguments.map(Demo.quote).joined(separator: " ")))
+        context.say(
+            "\n" + context.dim("[\(device.label)]") + " $ "
+                + context.bold("ours " + arguments.map(Demo.quote).joined(separator: " ")))
         context.console.out(capture.output)
         if !capture.errorOutput.isEmpty { context.console.out(capture.errorOutput) }
         if expected != 0 { context.say(context.dim("(exit \(code))")) }
-        guard code == expected else { throw .failed("the demo step `ours \(arguments.joined(separator: " "))` failed (exit \(code))") }
+        guard code == expected else {
+            throw .failed("the demo step `ours \(arguments.joined(separator: " "))` failed (exit \(code))")
+        }
         return capture.output
     }
 

@@ -23,33 +23,46 @@ struct WatchOutput: Sendable {
         switch event {
         case .started:
             if context.json {
-                line(["event": "watching", "household": ["id": .string(household.id), "name": .string(household.name)],
-                      "folder": household.membership.map { .string($0.folder) } ?? .null,
-                      "intervalMs": JSONValue(Int(milliseconds(policy.interval)))], at: now)
+                line(
+                    [
+                        "event": "watching", "household": ["id": .string(household.id), "name": .string(household.name)],
+                        "folder": household.membership.map { .string($0.folder) } ?? .null,
+                        "intervalMs": JSONValue(Int(milliseconds(policy.interval))),
+                    ], at: now)
             } else {
                 context.say("Watching \(context.bold(household.name)) every \(describe(policy.interval)). Press Ctrl-C to stop.")
             }
         case .changes(let set):
             show(set)
         case .problem(let problem):
-            if context.json { line(["event": "problem", "problem": problem.json], at: now) } else {
+            if context.json {
+                line(["event": "problem", "problem": problem.json], at: now)
+            } else {
                 say(context.yellow("problem: ") + problem.text, at: now)
             }
         case .folderUnavailable(let message):
-            if context.json { line(["event": "folderUnavailable", "message": .string(message)], at: now) } else {
+            if context.json {
+                line(["event": "folderUnavailable", "message": .string(message)], at: now)
+            } else {
                 say(context.red(message) + " — waiting for it; changes made meanwhile are kept on this device", at: now)
             }
         case .folderAvailable:
-            if context.json { line(["event": "folderAvailable"], at: now) } else {
+            if context.json {
+                line(["event": "folderAvailable"], at: now)
+            } else {
                 say(context.green("the shared folder is back") + "; waiting changes delivered", at: now)
             }
         case .failed(let error):
-            if context.json { line(["event": "failed", "error": .object(WatchOutput.errorObject(error))], at: now) } else {
+            if context.json {
+                line(["event": "failed", "error": .object(WatchOutput.errorObject(error))], at: now)
+            } else {
                 say(context.red("sync failed: ") + error.message + (error.hint.map { " (\($0))" } ?? "") + " — retrying", at: now)
             }
         case .ended(let lifecycle):
             let message = lifecycle.message(household: household.name)
-            if context.json { line(["event": "ended", "lifecycle": .string(lifecycle.rawValue), "message": .string(message)], at: now) } else {
+            if context.json {
+                line(["event": "ended", "lifecycle": .string(lifecycle.rawValue), "message": .string(message)], at: now)
+            } else {
                 say(message, at: now)
             }
         }
@@ -69,8 +82,12 @@ struct WatchOutput: Sendable {
         let unshown = context.json ? 0 : max(0, set.changes.count - WatchOutput.linesPerSet)
         guard !set.isComplete || unshown > 0 else { return }
         if context.json {
-            line(["event": "unlisted", "origin": .string(set.origin.rawValue), "count": set.unlisted.map { JSONValue($0) } ?? .null,
-                  "types": .array(set.unlistedTypes.map { .string($0) })], at: set.at)
+            line(
+                [
+                    "event": "unlisted", "origin": .string(set.origin.rawValue),
+                    "count": set.unlisted.map { JSONValue($0) } ?? .null,
+                    "types": .array(set.unlistedTypes.map { .string($0) }),
+                ], at: set.at)
             return
         }
         let place = set.origin == .local ? "on this device" : "in the shared folder"
@@ -85,11 +102,12 @@ struct WatchOutput: Sendable {
     /// `Mike updated item/milk "Milk" (qty)`.
     func describe(_ change: RecordChange) -> String {
         let who = change.by.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Someone"
-        let verb = switch change.kind {
-        case .inserted: "added"
-        case .updated: "updated"
-        case .deleted: "deleted"
-        }
+        let verb =
+            switch change.kind {
+            case .inserted: "added"
+            case .updated: "updated"
+            case .deleted: "deleted"
+            }
         var text = "\(who) \(verb) \(change.key)"
         if let name = (try? household.get(change.key))??.name, name.lowercased() != change.key.id {
             text += " \"\(name)\""

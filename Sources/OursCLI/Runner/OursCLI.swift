@@ -48,7 +48,9 @@ public enum OursCLI {
     }
 
     static func errorDocument(kind: String, message: String, hint: String?, exitCode: Int32) -> String {
-        var error: [String: JSONValue] = ["kind": .string(kind), "message": .string(message), "exitCode": JSONValue(Int(exitCode))]
+        var error: [String: JSONValue] = [
+            "kind": .string(kind), "message": .string(message), "exitCode": JSONValue(Int(exitCode)),
+        ]
         if let hint { error["hint"] = .string(hint) }
         return JSONWriter.prettyString(["error": .object(error)]) + "\n"
     }
@@ -64,7 +66,8 @@ struct ErrorReporter {
         console.error("ours: \(error.message)\n" + (error.hint.map { "\($0)\n" } ?? ""))
         if json {
             console.out(
-                OursCLI.errorDocument(kind: error.kind.rawValue, message: error.message, hint: error.hint, exitCode: error.kind.exitCode))
+                OursCLI.errorDocument(
+                    kind: error.kind.rawValue, message: error.message, hint: error.hint, exitCode: error.kind.exitCode))
         }
     }
 }

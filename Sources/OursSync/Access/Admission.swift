@@ -49,7 +49,9 @@ public enum Admission {
 
     /// Filters an incoming record state down to the changes that may be merged.
     /// - Returns: the admitted state, the reasons for rejected changes, and unknown writers.
-    public static func admitRecord(_ state: RecordState, manifest: ParticipantManifest)
+    public static func admitRecord(
+        _ state: RecordState, manifest: ParticipantManifest
+    )
         -> (admitted: RecordState, rejections: [String], unknown: Set<DeviceID>)
     {
         var rejections: Set<String> = []
@@ -67,7 +69,9 @@ public enum Admission {
     /// A state without the changes the manifest now rejects: a change merged here before this
     /// device learnt that its writer had been removed leaves the replica once it knows. The
     /// device's own changes stay in its own replica (a removed member keeps what they typed).
-    public static func withoutRejected(_ state: RecordState, manifest: ParticipantManifest, keeping own: DeviceID)
+    public static func withoutRejected(
+        _ state: RecordState, manifest: ParticipantManifest, keeping own: DeviceID
+    )
         -> RecordState
     {
         state.filtered { stamp in
@@ -77,7 +81,9 @@ public enum Admission {
     }
 
     /// Filters an incoming `zone.json` state: only the owner's devices change it.
-    public static func admitZone(_ incoming: RecordState, current: RecordState, manifest: ParticipantManifest)
+    public static func admitZone(
+        _ incoming: RecordState, current: RecordState, manifest: ParticipantManifest
+    )
         -> (admitted: RecordState, rejections: [String])
     {
         guard let zone = ZoneInfo(current), let owner = manifest.participants[zone.owner] else {
@@ -142,7 +148,8 @@ public enum Admission {
         let device = entry.stamp.device
         if device.isHandEdit { return "participants.json was edited by hand (\(participantID).\(field)); only devices change it" }
         if let existing = known.participants[participantID] {
-            if isRejoin(entry, existing: existing, claimed: claimed, incoming: incoming, code: code, zoneDirectory: zoneDirectory) {
+            if isRejoin(entry, existing: existing, claimed: claimed, incoming: incoming, code: code, zoneDirectory: zoneDirectory)
+            {
                 return nil
             }
             guard existing.devices.contains(device) else {

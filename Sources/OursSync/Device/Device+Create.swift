@@ -1,3 +1,5 @@
+import Foundation
+
 extension Device {
     /// Creates a household in a shared folder, with this device's person as its owner, and
     /// moves the device's private data into it.
@@ -16,7 +18,9 @@ extension Device {
             let layout = ZoneLayout(root: root, directoryName: ZoneLayout.directoryName(forHouseholdNamed: name))
             let stamp = try stamp()
             var zone = RecordState(key: RecordKey(unchecked: StampedDocument.zoneType, id: zoneID))
-            zone.write(ZoneInfo(id: zoneID, name: name, owner: identity.participantID, createdAt: UTCTime.iso8601(millis: now)).fields, at: stamp)
+            zone.write(
+                ZoneInfo(id: zoneID, name: name, owner: identity.participantID, createdAt: UTCTime.iso8601(millis: now)).fields,
+                at: stamp)
             var manifest = RecordState(key: RecordKey(unchecked: StampedDocument.manifestType, id: zoneID))
             let owner = Participant(
                 id: identity.participantID, name: identity.name, email: identity.email, role: .owner, permission: .readWrite,
@@ -25,7 +29,8 @@ extension Device {
             try io { () throws(FileSystemError) in
                 try fileSystem.createDirectory(layout.records)
                 try fileSystem.writeAtomically(layout.zoneFile, StampedDocument.encodeZone(zone), durability: .immediate)
-                try fileSystem.writeAtomically(layout.participantsFile, StampedDocument.encodeManifest(manifest), durability: .immediate)
+                try fileSystem.writeAtomically(
+                    layout.participantsFile, StampedDocument.encodeManifest(manifest), durability: .immediate)
             }
             let membership = Membership(
                 id: zoneID, name: name, folder: root, directory: layout.directoryName, role: .owner, permission: .readWrite,
@@ -74,7 +79,8 @@ extension Device {
             throw .folderUnavailable("\(absolute) is not a folder")
         }
         if writable, !fileSystem.isWritableDirectory(absolute) {
-            throw .notPermitted("this device cannot write to \(absolute)", hint: "Check the folder's permissions or sharing settings.")
+            throw .notPermitted(
+                "this device cannot write to \(absolute)", hint: "Check the folder's permissions or sharing settings.")
         }
         return absolute
     }
@@ -93,8 +99,6 @@ extension Device {
         return "/" + parts.joined(separator: "/")
     }
 }
-
-import Foundation
 
 enum FileManagerCompat {
     static func currentDirectory() -> String { FileManager.default.currentDirectoryPath }

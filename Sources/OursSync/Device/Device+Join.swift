@@ -45,7 +45,9 @@ extension Device {
                 "the household folder \(layout.zone) for code \(code) is missing or its zone.json is unreadable",
                 hint: "Wait for the folder to finish syncing and try again.")
         }
-        if info.dissolvedAt != nil { throw .notPermitted("\(info.name) was dissolved by its owner; code \(code) no longer works") }
+        if info.dissolvedAt != nil {
+            throw .notPermitted("\(info.name) was dissolved by its owner; code \(code) no longer works")
+        }
         if let existing = try memberships().first(where: { $0.id == info.id }), existing.status == .active {
             return JoinResult(zone: Zone(device: self, membership: existing), alreadyMember: true)
         }
@@ -53,9 +55,12 @@ extension Device {
         switch shareCode.status(nowMillis: now) {
         case .active: break
         case .revoked: throw .notPermitted("share code \(code) was revoked", hint: "Ask for a new code.")
-        case .expired: throw .notPermitted("share code \(code) expired at \(shareCode.expiresAt ?? "?")", hint: "Ask for a new code.")
+        case .expired:
+            throw .notPermitted("share code \(code) expired at \(shareCode.expiresAt ?? "?")", hint: "Ask for a new code.")
         case .used:
-            throw .notPermitted("share code \(code) has been used up (\(shareCode.uses) of \(shareCode.maxUses ?? 0))", hint: "Ask for a new code.")
+            throw .notPermitted(
+                "share code \(code) has been used up (\(shareCode.uses) of \(shareCode.maxUses ?? 0))",
+                hint: "Ask for a new code.")
         }
         // Joining starts from the household's manifest: one built without it would not know the
         // owner, and would refuse every other participant's entry as an intruder's, for good.
@@ -75,7 +80,8 @@ extension Device {
         try withLock { () throws(OursError) in
             try household.replica.saveZone(zone)
             try household.replica.saveManifest(folderManifest)
-            var manifest = try household.replica.loadManifest()
+            var manifest =
+                try household.replica.loadManifest()
                 ?? RecordState(key: RecordKey(unchecked: StampedDocument.manifestType, id: info.id))
             try observeOwnStamps(in: manifest)
             let me = Participant(
@@ -108,7 +114,9 @@ extension Device {
     /// name inside the shared folder: no `..`, no absolute path, no link.
     static func validatedLayout(root: String, zone: String, fileSystem: any FileSystem) throws(OursError) -> ZoneLayout {
         let refuse = { (why: String) -> OursError in
-            .failed("refused: the share code points at \"\(zone)\", \(why)", hint: "The code file may have been tampered with; ask for a new code.")
+            .failed(
+                "refused: the share code points at \"\(zone)\", \(why)",
+                hint: "The code file may have been tampered with; ask for a new code.")
         }
         if zone.isEmpty || zone.contains("/") || zone.contains("\\") || zone == "." || zone == ".." || zone.contains("\0") {
             throw refuse("which is not a single folder name inside the shared folder")
@@ -118,7 +126,8 @@ extension Device {
         }
         let layout = ZoneLayout(root: root, directoryName: zone)
         if let stat = try? fileSystem.stat(layout.zone), stat.kind != .directory {
-            throw refuse(stat.kind == .symlink ? "a link (Ours never follows links out of the shared folder)" : "which is not a folder")
+            throw refuse(
+                stat.kind == .symlink ? "a link (Ours never follows links out of the shared folder)" : "which is not a folder")
         }
         return layout
     }

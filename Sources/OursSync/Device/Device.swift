@@ -78,9 +78,11 @@ public final class Device: Sendable {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .usage("--name must not be empty") }
         return try withLock { () throws(OursError) -> DeviceIdentity in
-            var identity = try identity() ?? DeviceIdentity(
-                deviceID: .random(), participantID: "p" + RandomID.make(length: 11), name: trimmed, email: email,
-                createdAt: UTCTime.iso8601(millis: clock.nowMillis()))
+            var identity =
+                try identity()
+                ?? DeviceIdentity(
+                    deviceID: .random(), participantID: "p" + RandomID.make(length: 11), name: trimmed, email: email,
+                    createdAt: UTCTime.iso8601(millis: clock.nowMillis()))
             identity.name = trimmed
             if let email { identity.email = email }
             try writeState(stateFileBytes(identity.document), to: identityFile)

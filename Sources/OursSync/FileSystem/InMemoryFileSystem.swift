@@ -34,7 +34,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             switch nodes[normalize(path)] {
             case nil: return nil
             case .file(let bytes, let modified, let changed, let inode)?:
-                return FileStat(kind: .file, size: Int64(bytes.count), modifiedNanos: modified, changedNanos: changed, inode: inode)
+                return FileStat(
+                    kind: .file, size: Int64(bytes.count), modifiedNanos: modified, changedNanos: changed, inode: inode)
             case .directory(let modified, let inode)?:
                 return FileStat(kind: .directory, size: 0, modifiedNanos: modified, changedNanos: modified, inode: inode)
             case .symlink?:
@@ -253,7 +254,11 @@ final class MemoryLock: FileLock, @unchecked Sendable {
     init(release: @escaping @Sendable () -> Void) { self.release = release }
 
     func unlock() {
-        if once.withLock({ let was = $0; $0 = true; return was }) { return }
+        if once.withLock({
+            let was = $0; $0 = true; return was
+        }) {
+            return
+        }
         release()
     }
 

@@ -158,7 +158,9 @@ extension RecordFile {
         return items
     }
 
-    static func entryParts(_ value: JSONValue, _ name: String) throws(RecordFileError)
+    static func entryParts(
+        _ value: JSONValue, _ name: String
+    ) throws(RecordFileError)
         -> (Stamp, VersionVector, String?, Bool)
     {
         guard case .object(let object) = value else { throw .badMetadata("\"\(name)\" entry is not an object") }

@@ -162,7 +162,9 @@ private struct Cursor {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number: no digits in the exponent", at: start) }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fail("invalid number: no digits in the exponent", at: start)
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index - start > 100 { throw fail("number longer than 100 characters", at: start) }

@@ -72,7 +72,9 @@ extension RecordState {
             // must name the same one of them.
             let revivers = fields.keys.sorted(by: JSONValue.keyOrder).flatMap { fields[$0]!.entries }
                 .filter { RecordState.revives($0, deletion) }
-            if !revivers.contains(where: { $0.supersedes(deletion.stamp) }), let reviver = revivers.max(by: { $0.stamp < $1.stamp }) {
+            if !revivers.contains(where: { $0.supersedes(deletion.stamp) }),
+                let reviver = revivers.max(by: { $0.stamp < $1.stamp })
+            {
                 result.append(
                     Conflict(
                         key: key, kind: .deletionLostToEdit, field: nil, value: nil, stamp: deletion.stamp,

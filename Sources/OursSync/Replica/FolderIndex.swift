@@ -99,7 +99,8 @@ public struct FolderIndex: Sendable, Equatable {
             out.append(contentsOf: "d\t\(path)\t\(directory.modifiedNanos)\t\(directory.changedNanos)\t\(directory.inode)\n".utf8)
             for name in directory.files.keys.sorted() {
                 let entry = directory.files[name]!
-                var line = "f\t\(name)\t\(entry.size)\t\(entry.modifiedNanos)\t\(entry.changedNanos)\t\(entry.inode)\t"
+                var line =
+                    "f\t\(name)\t\(entry.size)\t\(entry.modifiedNanos)\t\(entry.changedNanos)\t\(entry.inode)\t"
                     + String(entry.digest, radix: 16)
                 switch entry.content {
                 case .record(let key): line += "\t" + key.type + "\t" + key.id

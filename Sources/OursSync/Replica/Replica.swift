@@ -80,7 +80,9 @@ public struct Replica: Sendable {
         }
         for (key, bytes, replacing) in batch where !replacing { try save(bytes, of: key, durability: .deferred) }
         let journal = OverwriteJournal(
-            entries: replacing.map { OverwriteJournal.Entry(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: $0.bytes) })
+            entries: replacing.map {
+                OverwriteJournal.Entry(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: $0.bytes)
+            })
         let journalPath = joinPath(directory, OverwriteJournal.fileName)
         try io { () throws(FileSystemError) in
             try fileSystem.writeAtomically(journalPath, journal.encoded(), durability: .immediate)
@@ -135,7 +137,8 @@ public struct Replica: Sendable {
     public func loadZone() throws(OursError) -> RecordState? {
         guard let bytes = try readIfPresent(zoneFile) else { return nil }
         do { return try StampedDocument.decodeZone(bytes, modifiedMillis: 0).state } catch {
-            throw .failed("\(zoneFile) is damaged: \(error)", hint: "Run `ours doctor --fix` to restore it from the shared folder.")
+            throw .failed(
+                "\(zoneFile) is damaged: \(error)", hint: "Run `ours doctor --fix` to restore it from the shared folder.")
         }
     }
 
@@ -146,7 +149,8 @@ public struct Replica: Sendable {
     public func loadManifest() throws(OursError) -> RecordState? {
         guard let bytes = try readIfPresent(manifestFile) else { return nil }
         do { return try StampedDocument.decodeManifest(bytes, modifiedMillis: 0).state } catch {
-            throw .failed("\(manifestFile) is damaged: \(error)", hint: "Run `ours doctor --fix` to restore it from the shared folder.")
+            throw .failed(
+                "\(manifestFile) is damaged: \(error)", hint: "Run `ours doctor --fix` to restore it from the shared folder.")
         }
     }
 
@@ -215,7 +219,9 @@ public struct Replica: Sendable {
 
     func decode(_ bytes: [UInt8], path: String) throws(OursError) -> DecodedRecordFile {
         do { return try RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0) } catch {
-            throw .failed("the replica file \(path) is damaged: \(error)", hint: "Run `ours doctor --fix` to restore it from the shared folder.")
+            throw .failed(
+                "the replica file \(path) is damaged: \(error)",
+                hint: "Run `ours doctor --fix` to restore it from the shared folder.")
         }
     }
 

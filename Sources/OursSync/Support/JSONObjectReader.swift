@@ -36,7 +36,8 @@ struct JSONObjectReader {
         let format = int("format", default: 1)
         if format > supported {
             throw .failed(
-                "\(path) was written by a newer version of Ours (format \(format))", hint: "Update Ours to use this device's state.")
+                "\(path) was written by a newer version of Ours (format \(format))",
+                hint: "Update Ours to use this device's state.")
         }
     }
 }

@@ -31,7 +31,8 @@ struct DocumentSync {
         if let existing {
             do {
                 let modified = (try? fileSystem.stat(path))??.modifiedMillis ?? 0
-                let decoded = try document == .zone
+                let decoded =
+                    try document == .zone
                     ? StampedDocument.decodeZone(existing, modifiedMillis: modified)
                     : StampedDocument.decodeManifest(existing, modifiedMillis: modified)
                 incoming.append(decoded.state)
@@ -39,8 +40,9 @@ struct DocumentSync {
                 let position = error.position
                 let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
                 report.problems.append(
-                    Problem(kind, path: shown, error.description + "; left as it is until fixed",
-                            line: position?.line, column: position?.column))
+                    Problem(
+                        kind, path: shown, error.description + "; left as it is until fixed",
+                        line: position?.line, column: position?.column))
                 return
             }
         }
@@ -74,7 +76,9 @@ struct DocumentSync {
         }
     }
 
-    private func admit(_ document: Document, _ state: RecordState, current: RecordState?, report: inout SyncReport)
+    private func admit(
+        _ document: Document, _ state: RecordState, current: RecordState?, report: inout SyncReport
+    )
         throws(OursError) -> RecordState
     {
         guard let current else { return state }
@@ -106,7 +110,8 @@ struct DocumentSync {
 
     /// Other JSON files in the household's folder that carry the zone or manifest document:
     /// what Syncthing, Dropbox or iCloud leave when two devices wrote one at once.
-    private func conflictCopies(_ report: inout SyncReport) -> (zone: [(String, RecordState)], manifest: [(String, RecordState)]) {
+    private func conflictCopies(_ report: inout SyncReport) -> (zone: [(String, RecordState)], manifest: [(String, RecordState)])
+    {
         var zone: [(String, RecordState)] = []
         var manifest: [(String, RecordState)] = []
         guard let entries = try? household.fileSystem.list(layout.zone) else { return ([], []) }

@@ -115,7 +115,8 @@ extension FolderScanner {
         let bytes: [UInt8]
         do { bytes = try fileSystem.read(joinPath(layout.zone, relativePath), limit: RecordFile.maximumSize) } catch {
             if case .tooLarge = error.reason {
-                result.problems.append(Problem(.brokenFile, path: shownPath, RecordFileError.tooLarge(Int(stat.size)).description))
+                result.problems.append(
+                    Problem(.brokenFile, path: shownPath, RecordFileError.tooLarge(Int(stat.size)).description))
                 result.broken.insert(relativePath)
             } else if error.reason != .notFound {
                 result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
@@ -130,8 +131,9 @@ extension FolderScanner {
                 result.changed = true
                 if shard.isCanonical(name: name, of: key) { result.rewritten.insert(key) }
             }
-            keep(FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key, name: name, shard: shard,
-                 kept: &kept, indexable: indexable, into: &result)
+            keep(
+                FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key, name: name, shard: shard,
+                kept: &kept, indexable: indexable, into: &result)
             return
         }
         result.changed = true
@@ -151,8 +153,9 @@ extension FolderScanner {
             let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
             let position = error.position
             result.problems.append(
-                Problem(kind, path: shownPath, error.description + "; left as it is until fixed",
-                        line: position?.line, column: position?.column))
+                Problem(
+                    kind, path: shownPath, error.description + "; left as it is until fixed",
+                    line: position?.line, column: position?.column))
             if indexable { kept = FolderIndex.Entry(stat: stat, digest: digest, content: .broken) }
         }
     }

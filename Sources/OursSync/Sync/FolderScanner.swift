@@ -156,8 +156,9 @@ struct FolderScanner {
                 subfolders.append(entry.name)
             case .symlink:
                 result.problems.append(
-                    Problem(.symlink, path: layout.directoryName + "/" + relative + "/" + entry.name,
-                            "symbolic link ignored; Ours never follows links"))
+                    Problem(
+                        .symlink, path: layout.directoryName + "/" + relative + "/" + entry.name,
+                        "symbolic link ignored; Ours never follows links"))
             case .file where entry.name.hasSuffix(".json"):
                 candidates.append(entry.name)
                 inodes.append(entry.inode)

@@ -47,7 +47,9 @@ struct SyncPass {
         guard let initial = household.membership else { return Outcome(report: report, index: index) }
         guard initial.status == .active else {
             try? household.deliverAfterMembershipEnded(learntNow: false)
-            throw .notPermitted(LifecycleEvent(initial.status).message(household: initial.name), hint: "It stays listable: `ours --household \"\(initial.name)\" record list TYPE`.")
+            throw .notPermitted(
+                LifecycleEvent(initial.status).message(household: initial.name),
+                hint: "It stays listable: `ours --household \"\(initial.name)\" record list TYPE`.")
         }
         let layout = try household.requireFolder()
         let canWriteFolder = fileSystem.isWritableDirectory(layout.zone)
@@ -111,8 +113,9 @@ struct SyncPass {
                 scan.index.setEntry(nil, at: decoded.relativePath)  // read again next time
                 let devices = admission.unknown.map(\.rawValue).sorted().joined(separator: ", ")
                 report.problems.append(
-                    Problem(.unknownWriter, path: shown,
-                            "changed by device \(devices), not in the participant manifest (yet); waiting before merging it"))
+                    Problem(
+                        .unknownWriter, path: shown,
+                        "changed by device \(devices), not in the participant manifest (yet); waiting before merging it"))
                 continue
             }
             for why in admission.rejections {
@@ -168,10 +171,11 @@ struct SyncPass {
         var missing = scan.vanished
         var replicaKeys: [RecordKey]?
         if mode == .sweep {
-            let present = Set(scan.index.allEntries.compactMap { path, entry -> RecordKey? in
-                if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
-                return nil
-            })
+            let present = Set(
+                scan.index.allEntries.compactMap { path, entry -> RecordKey? in
+                    if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
+                    return nil
+                })
             replicaKeys = try replica.keys()
             for key in replicaKeys ?? [] where !present.contains(key) { missing.insert(key) }
         }
@@ -210,7 +214,8 @@ struct SyncPass {
         if saveIndex { try replica.saveFolderIndex(scan.index) }
         syncState.rejectionPolicy = policy
         try saveState(
-            syncState, report: &report, farFuture: farFuture, now: now, busy: scan.changed || !report.changes.isEmpty || policyChanged)
+            syncState, report: &report, farFuture: farFuture, now: now,
+            busy: scan.changed || !report.changes.isEmpty || policyChanged)
         return Outcome(report: report, index: scan.index, indexUnsaved: scan.changed && !saveIndex, records: records)
     }
 
@@ -231,7 +236,9 @@ struct SyncPass {
         for (done, key) in keys.enumerated() {
             if done % 1000 == 999 { progress?(SyncProgress(phase: .writing, done: done + 1, total: keys.count)) }
             let state: RecordState
-            if let cached = states[key] { state = cached } else if let loaded = try household.replica.load(key) {
+            if let cached = states[key] {
+                state = cached
+            } else if let loaded = try household.replica.load(key) {
                 state = loaded
             } else {
                 try household.replica.clearPending(key)
@@ -269,8 +276,9 @@ struct SyncPass {
             if restoring.contains(key) {
                 report.filesRestored += 1
                 report.problems.append(
-                    Problem(.restoredFile, path: layout.directoryName + "/" + relative,
-                            "was missing; written again from this device's copy (removing a file never deletes a record)"))
+                    Problem(
+                        .restoredFile, path: layout.directoryName + "/" + relative,
+                        "was missing; written again from this device's copy (removing a file never deletes a record)"))
             }
         }
         if written > 0 { try household.flush(layout.zone) }

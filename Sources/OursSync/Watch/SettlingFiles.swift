@@ -46,7 +46,9 @@ final class SettlingFiles: Sendable {
         return state.withLock { state in
             if var seen = state.watching[path] {
                 seen.seenThisPass = true
-                if time - seen.firstSeen >= policy.maximumSettleTime || (seen.stat == stat && time - seen.changedAt >= policy.settleTime) {
+                if time - seen.firstSeen >= policy.maximumSettleTime
+                    || (seen.stat == stat && time - seen.changedAt >= policy.settleTime)
+                {
                     state.watching[path] = nil
                     state.settled[path] = (stat, true)
                     return false

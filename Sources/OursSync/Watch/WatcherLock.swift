@@ -12,14 +12,18 @@ enum WatcherLock {
     /// - Throws: `.failed` when another watcher holds it.
     static func acquire(for household: Zone) throws(OursError) -> any FileLock {
         guard let membership = household.membership else {
-            throw .usage("private data has no shared folder to watch", hint: "Create a household with `ours household create`, or join one.")
+            throw .usage(
+                "private data has no shared folder to watch",
+                hint: "Create a household with `ours household create`, or join one.")
         }
         guard membership.status == .active else {
             throw .notPermitted(LifecycleEvent(membership.status).message(household: membership.name) + " Nothing to watch.")
         }
         let fileSystem = household.device.fileSystem
         let lock = try io { () throws(FileSystemError) -> (any FileLock)? in
-            if try fileSystem.stat(household.replica.directory) == nil { try fileSystem.createDirectory(household.replica.directory) }
+            if try fileSystem.stat(household.replica.directory) == nil {
+                try fileSystem.createDirectory(household.replica.directory)
+            }
             return try fileSystem.lock(path(for: household), wait: false)
         }
         guard let lock else {

@@ -39,8 +39,10 @@ extension Zone {
         let farFuture = try farFutureRecords(now: now)
         for (key, fields) in farFuture {
             report.problems.append(
-                Problem(.farFutureStamp, path: nil,
-                        "\(key): \(fields.sorted().joined(separator: ", ")) stamped far in the future by a device with a wrong clock"))
+                Problem(
+                    .farFutureStamp, path: nil,
+                    "\(key): \(fields.sorted().joined(separator: ", ")) stamped far in the future by a device with a wrong clock")
+            )
         }
         if fix, !farFuture.isEmpty, membership?.canWrite ?? true {
             try restamp(farFuture)
@@ -57,10 +59,11 @@ extension Zone {
         let scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: FolderIndex(), mode: .sweep).scan()
         report.problems += scan.problems
         report.conflictCopies = scan.strays.values.map(\.count).reduce(0, +)
-        let present = Set(scan.index.allEntries.compactMap { path, entry -> RecordKey? in
-            if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
-            return nil
-        })
+        let present = Set(
+            scan.index.allEntries.compactMap { path, entry -> RecordKey? in
+                if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
+                return nil
+            })
         report.missingFiles = try replica.keys().filter { !present.contains($0) }.count
         let stale = staleTemporaryFiles(in: layout.zone, now: now, depth: 0)
         report.staleTemporaryFiles = stale.count

@@ -55,7 +55,9 @@ extension Zone {
 
     /// A participant by name (any case) or id, among those matching `filter`.
     /// - Throws: `.notFound` for no match, `.usage` listing the candidates when several match.
-    public func participant(_ selector: String, where filter: (Participant) -> Bool = { _ in true }) throws(OursError)
+    public func participant(
+        _ selector: String, where filter: (Participant) -> Bool = { _ in true }
+    ) throws(OursError)
         -> Participant
     {
         try refreshDocuments()

@@ -8,7 +8,8 @@ extension Zone {
     ///   anyone but the owner.
     public func invite(readOnly: Bool, expiresInMillis: Int64? = nil, maxUses: Int? = nil) throws(OursError) -> ShareCode {
         guard let membership else {
-            throw .usage("private data cannot be shared", hint: "Create a household first: `ours household create NAME --folder PATH`.")
+            throw .usage(
+                "private data cannot be shared", hint: "Create a household first: `ours household create NAME --folder PATH`.")
         }
         try requireWritable("invite people")
         let identity = try device.requireIdentity()
@@ -16,7 +17,9 @@ extension Zone {
             let owner = (try? ownerName()) ?? "the owner"
             throw .notPermitted(
                 "only the owner can make read-write codes",
-                hint: "Make a read-only code with --read-only, or ask \(owner) (who can allow members to with `ours household allow-invites`).")
+                hint:
+                    "Make a read-only code with --read-only, or ask \(owner) (who can allow members to with `ours household allow-invites`)."
+            )
         }
         if let maxUses, maxUses < 1 { throw .usage("--uses must be at least 1, got \(maxUses)") }
         if let expiresInMillis, expiresInMillis <= 0 { throw .usage("--expires must be a positive duration") }

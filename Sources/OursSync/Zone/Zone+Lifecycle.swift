@@ -7,7 +7,9 @@ extension Zone {
         if membership.role == .owner {
             throw .notPermitted(
                 "the owner cannot leave \(membership.name)",
-                hint: "Hand over ownership first with `ours household transfer MEMBER`, or end the household with `ours household dissolve`.")
+                hint:
+                    "Hand over ownership first with `ours household transfer MEMBER`, or end the household with `ours household dissolve`."
+            )
         }
         // What this device wrote reaches the folder first: records only it holds, waiting changes.
         if let event = try sync().lifecycle { throw .notPermitted(event.message(household: membership.name)) }
@@ -116,7 +118,9 @@ extension Zone {
         guard var membership else {
             throw .usage("this is private data, not a shared household", hint: "Create one with `ours household create`.")
         }
-        guard membership.status == .active else { throw .notPermitted(LifecycleEvent(membership.status).message(household: name)) }
+        guard membership.status == .active else {
+            throw .notPermitted(LifecycleEvent(membership.status).message(household: name))
+        }
         try refreshDocuments()
         if let current = self.membership, current.status != .active {
             throw .notPermitted(LifecycleEvent(current.status).message(household: name))

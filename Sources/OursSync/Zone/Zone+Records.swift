@@ -28,7 +28,8 @@ extension Zone {
         try device.withLock { () throws(OursError) in
             try requireWritable("delete records")
             guard let previous = try replica.load(key), !previous.isDeleted else {
-                throw .notFound("no \(key.type) with id \"\(key.id)\" in \(name)", hint: "`ours record list \(key.type)` shows the ids.")
+                throw .notFound(
+                    "no \(key.type) with id \"\(key.id)\" in \(name)", hint: "`ours record list \(key.type)` shows the ids.")
             }
             var state = previous
             try device.observeOwnStamps(in: state)

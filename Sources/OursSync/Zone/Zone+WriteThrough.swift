@@ -35,7 +35,9 @@ extension Zone {
                     let merged = state.merging(admission.admitted)
                     if merged != state {
                         // Another device's edit arrives with this write: a change watchers should see.
-                        if let change = RecordChange.between(state, merged, manifest: manifest) { noteChanges([change], origin: .folder) }
+                        if let change = RecordChange.between(state, merged, manifest: manifest) {
+                            noteChanges([change], origin: .folder)
+                        }
                         state = merged
                         try replica.save(state, durability: .deferred)
                     }

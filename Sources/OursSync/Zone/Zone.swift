@@ -41,7 +41,8 @@ public final class Zone: Sendable {
                     hint: "Ask \(owner) (the owner) for a read-write code: `ours invite` on their device, then `ours join CODE`.")
             }
         case .left:
-            throw .notPermitted("you left \(membership.name); this is a read-only copy", hint: "Ask a member for a new code to join again.")
+            throw .notPermitted(
+                "you left \(membership.name); this is a read-only copy", hint: "Ask a member for a new code to join again.")
         case .removed:
             throw .notPermitted("you were removed from \(membership.name); this is a read-only copy")
         case .dissolved:
@@ -72,7 +73,9 @@ public final class Zone: Sendable {
         guard let root, root.kind == .directory || root.kind == .symlink else {
             throw .folderUnavailable(
                 "the shared folder \(layout.root) is not available",
-                hint: "Mount or reconnect it (or start your sync tool). Nothing was changed; local edits wait in this device's copy.")
+                hint:
+                    "Mount or reconnect it (or start your sync tool). Nothing was changed; local edits wait in this device's copy."
+            )
         }
         let zone: FileStat?
         do { zone = try fileSystem.stat(layout.zone) } catch { throw .folderUnavailable(error.description) }

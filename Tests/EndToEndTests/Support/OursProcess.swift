@@ -102,7 +102,9 @@ final class World {
     }
 
     /// Sarah creates a household and everyone else joins with the given code kinds.
-    func household(owner: String = "Sarah", members: [(String, readOnly: Bool)] = [("Mike", false)]) throws
+    func household(
+        owner: String = "Sarah", members: [(String, readOnly: Bool)] = [("Mike", false)]
+    ) throws
         -> [SimulatedDevice]
     {
         let owner = try device(owner)

@@ -87,7 +87,9 @@ extension SimulatedDevice {
 
     /// Runs `ours` and records an issue unless it exits 0.
     @discardableResult
-    func ok(_ arguments: String..., input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws
+    func ok(
+        _ arguments: String..., input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
         -> RunResult
     {
         let result = try run(arguments: arguments, input: input)

@@ -113,8 +113,7 @@ import Testing
     }
 
     @Test func unknownCommandAtTheTopSaysNoWhere() {
-        #expect(throws: UsageError("unknown command 'oen'; did you mean 'one'?", command: ["tool"]))
-        {
+        #expect(throws: UsageError("unknown command 'oen'; did you mean 'one'?", command: ["tool"])) {
             try run("oen")
         }
     }

@@ -54,7 +54,9 @@ func duration(_ text: String) -> DurationText {
 
 /// Every node of the `ours` tree with its canonical path, depth first, root first.
 func allNodes() -> [(path: [String], node: CommandSpec<OursCommand>)] {
-    func visit(_ node: CommandSpec<OursCommand>, _ path: [String]) -> [(
+    func visit(
+        _ node: CommandSpec<OursCommand>, _ path: [String]
+    ) -> [(
         [String], CommandSpec<OursCommand>
     )] {
         [(path, node)] + node.subcommands.flatMap { visit($0, path + [$0.name]) }

@@ -98,7 +98,9 @@ import Testing
         #expect(DeviceID(text)?.isHandEdit == text.hasPrefix("_"))
     }
 
-    @Test(arguments: ["", "k3j9x2q", "k3j9x2qff", "K3J9X2QF", "k3j9x2qi", "k3j9x2qo", "k3j9x2qu", "__000000", "0000000_", "k3j9 2qf"])
+    @Test(arguments: [
+        "", "k3j9x2q", "k3j9x2qff", "K3J9X2QF", "k3j9x2qi", "k3j9x2qo", "k3j9x2qu", "__000000", "0000000_", "k3j9 2qf",
+    ])
     func invalidDeviceIDs(text: String) {
         #expect(DeviceID(text) == nil)
     }

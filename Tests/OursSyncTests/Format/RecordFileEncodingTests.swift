@@ -24,91 +24,93 @@ import Testing
     }
 
     @Test func encodesTheCanonicalFile() {
-        #expect(Fixture.text(RecordFile.encode(story())) == """
-            {
-              "_ours": {
-                "conflicts": {
-                  "qty": [
-                    {
-                      "at": "2026-11-22T10:15:00.123Z-0000-aaaaaaaa",
-                      "hash": "af63ae4c",
-                      "seen": [
-                        "2026-11-22T10:15:00.000Z-0000-cccccccc"
-                      ],
-                      "value": 3
-                    }
-                  ]
-                },
-                "deleted": [
-                  {
-                    "at": "2026-11-22T10:15:00.300Z-0000-cccccccc",
-                    "seen": [
-                      "2026-11-22T10:15:00.123Z-0000-aaaaaaaa",
-                      "2026-11-22T10:15:00.200Z-0000-bbbbbbbb"
-                    ]
-                  }
-                ],
-                "fields": {
-                  "name": {
-                    "at": "2026-11-22T10:15:00.123Z-0000-aaaaaaaa",
-                    "hash": "c1c35e86",
-                    "seen": [
-                      "2026-11-22T10:15:00.000Z-0000-cccccccc"
-                    ]
-                  },
-                  "note": {
-                    "at": "2026-11-22T10:15:00.200Z-0000-bbbbbbbb",
-                    "removed": true,
-                    "replaces": [
+        #expect(
+            Fixture.text(RecordFile.encode(story())) == """
+                {
+                  "_ours": {
+                    "conflicts": {
+                      "qty": [
+                        {
+                          "at": "2026-11-22T10:15:00.123Z-0000-aaaaaaaa",
+                          "hash": "af63ae4c",
+                          "seen": [
+                            "2026-11-22T10:15:00.000Z-0000-cccccccc"
+                          ],
+                          "value": 3
+                        }
+                      ]
+                    },
+                    "deleted": [
                       {
-                        "at": "2026-11-22T10:15:00.000Z-0000-cccccccc",
-                        "hash": "c9309267",
-                        "value": "2% fat"
+                        "at": "2026-11-22T10:15:00.300Z-0000-cccccccc",
+                        "seen": [
+                          "2026-11-22T10:15:00.123Z-0000-aaaaaaaa",
+                          "2026-11-22T10:15:00.200Z-0000-bbbbbbbb"
+                        ]
                       }
                     ],
-                    "seen": [
-                      "2026-11-22T10:15:00.000Z-0000-cccccccc"
-                    ]
+                    "fields": {
+                      "name": {
+                        "at": "2026-11-22T10:15:00.123Z-0000-aaaaaaaa",
+                        "hash": "c1c35e86",
+                        "seen": [
+                          "2026-11-22T10:15:00.000Z-0000-cccccccc"
+                        ]
+                      },
+                      "note": {
+                        "at": "2026-11-22T10:15:00.200Z-0000-bbbbbbbb",
+                        "removed": true,
+                        "replaces": [
+                          {
+                            "at": "2026-11-22T10:15:00.000Z-0000-cccccccc",
+                            "hash": "c9309267",
+                            "value": "2% fat"
+                          }
+                        ],
+                        "seen": [
+                          "2026-11-22T10:15:00.000Z-0000-cccccccc"
+                        ]
+                      },
+                      "qty": {
+                        "at": "2026-11-22T10:15:00.200Z-0000-bbbbbbbb",
+                        "hash": "af63af4c",
+                        "seen": [
+                          "2026-11-22T10:15:00.000Z-0000-cccccccc"
+                        ]
+                      }
+                    },
+                    "format": 1,
+                    "id": "milk",
+                    "type": "item",
+                    "zNote": "kept"
                   },
-                  "qty": {
-                    "at": "2026-11-22T10:15:00.200Z-0000-bbbbbbbb",
-                    "hash": "af63af4c",
-                    "seen": [
-                      "2026-11-22T10:15:00.000Z-0000-cccccccc"
-                    ]
-                  }
-                },
-                "format": 1,
-                "id": "milk",
-                "type": "item",
-                "zNote": "kept"
-              },
-              "name": "Milk",
-              "qty": 2
-            }
+                  "name": "Milk",
+                  "qty": 2
+                }
 
-            """)
+                """)
     }
 
     @Test func minimalRecordHasNoOptionalSections() {
         let state = Fixture.state(["name": "Milk"], at: s1)
-        #expect(Fixture.text(RecordFile.encode(state)) == """
-            {
-              "_ours": {
-                "fields": {
-                  "name": {
-                    "at": "2026-11-22T10:15:00.123Z-0000-aaaaaaaa",
-                    "hash": "c1c35e86"
-                  }
-                },
-                "format": 1,
-                "id": "milk",
-                "type": "item"
-              },
-              "name": "Milk"
-            }
+        #expect(
+            Fixture.text(RecordFile.encode(state)) == """
+                {
+                  "_ours": {
+                    "fields": {
+                      "name": {
+                        "at": "2026-11-22T10:15:00.123Z-0000-aaaaaaaa",
+                        "hash": "c1c35e86"
+                      }
+                    },
+                    "format": 1,
+                    "id": "milk",
+                    "type": "item"
+                  },
+                  "name": "Milk"
+                }
 
-            """)
+                """)
     }
 
     @Test func endsWithOneNewlineAndNoCarriageReturns() {

@@ -33,8 +33,14 @@ import Testing
         (#"{"_ours": {"id": "milk", "fields": {"name": "x"}}, "name": 1}"#, "\"fields.name\" entry is not an object"),
         (#"{"_ours": {"id": "milk", "fields": {"name": {}}}}"#, "\"fields.name\" has no valid stamp in \"at\""),
         (#"{"_ours": {"id": "milk", "fields": {"name": {"at": "2026-11-22"}}}}"#, "\"fields.name\" has no valid stamp"),
-        (#"{"_ours": {"id": "milk", "fields": {"name": {"at": "\#(stamp)", "seen": "x"}}}}"#, "\"fields.name.seen\" is not a list"),
-        (#"{"_ours": {"id": "milk", "fields": {"name": {"at": "\#(stamp)", "seen": [1]}}}}"#, "\"fields.name.seen\" holds something"),
+        (
+            #"{"_ours": {"id": "milk", "fields": {"name": {"at": "\#(stamp)", "seen": "x"}}}}"#,
+            "\"fields.name.seen\" is not a list"
+        ),
+        (
+            #"{"_ours": {"id": "milk", "fields": {"name": {"at": "\#(stamp)", "seen": [1]}}}}"#,
+            "\"fields.name.seen\" holds something"
+        ),
         (#"{"_ours": {"id": "milk", "conflicts": {"name": {}}}}"#, "\"conflicts.name\" is not a list"),
         (#"{"_ours": {"id": "milk", "conflicts": {"name": [{"at": "bad"}]}}}"#, "\"conflicts.name\" has no valid stamp"),
         (#"{"_ours": {"id": "milk", "deleted": {}}}"#, "\"deleted\" is not a list"),
@@ -95,7 +101,8 @@ import Testing
     @Test func aHandBrokenRecordReportsTheLineOfTheBreak() throws {
         // A realistic mistake: a missing comma deep in a device-written file.
         let state = Fixture.state(["name": "Milk", "qty": 1], at: Fixture.stamp(0))
-        var lines = Fixture.text(RecordFile.encode(state)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = Fixture.text(RecordFile.encode(state)).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         let index = try #require(lines.firstIndex(of: "  \"name\": \"Milk\","))
         lines[index] = "  \"name\": \"Milk\""
         let error = #expect(throws: RecordFileError.self) { try decode(lines.joined(separator: "\n")) }

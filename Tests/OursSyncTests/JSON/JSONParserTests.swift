@@ -7,11 +7,13 @@ import Testing
 @Suite struct JSONParserTests {
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONParser.parse(#"{"a": [true, false, null, 1, "x"], "b": {"c": {}}, "d": []}"#)
-        #expect(value == .object([
-            "a": .array([.bool(true), .bool(false), .null, .number("1"), .string("x")]),
-            "b": .object(["c": .object([:])]),
-            "d": .array([]),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([.bool(true), .bool(false), .null, .number("1"), .string("x")]),
+                    "b": .object(["c": .object([:])]),
+                    "d": .array([]),
+                ]))
     }
 
     @Test(arguments: ["0", "-0", "2.50", "1e10", "1E+2", "-1.5e-3", "0.0", "123456789012345678901234567890", "1.000"])
@@ -28,9 +30,11 @@ import Testing
 
     @Test func decodesEveryEscape() throws {
         let value = try JSONParser.parse(#"["\"\\\/\b\f\n\r\t", "\u00e9\u00E9", "\ud83d\ude00", "a\u0000b", "\u20AC"]"#)
-        #expect(value == .array([
-            .string("\"\\/\u{08}\u{0C}\n\r\t"), .string("éé"), .string("😀"), .string("a\u{0}b"), .string("€"),
-        ]))
+        #expect(
+            value
+                == .array([
+                    .string("\"\\/\u{08}\u{0C}\n\r\t"), .string("éé"), .string("😀"), .string("a\u{0}b"), .string("€"),
+                ]))
     }
 
     @Test func keepsRawUTF8AndEscapesAfterTheFastPath() throws {

@@ -50,10 +50,12 @@ import Testing
 
     @Test func literalsBuildTheExpectedCases() {
         let value: JSONValue = ["s": "x", "i": 3, "f": 2.50, "b": true, "n": nil, "a": [1, "y"]]
-        #expect(value == .object([
-            "s": .string("x"), "i": .number("3"), "f": .number("2.5"), "b": .bool(true), "n": .null,
-            "a": .array([.number("1"), .string("y")]),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "s": .string("x"), "i": .number("3"), "f": .number("2.5"), "b": .bool(true), "n": .null,
+                    "a": .array([.number("1"), .string("y")]),
+                ]))
         #expect(JSONValue(42) == .number("42"))
     }
 

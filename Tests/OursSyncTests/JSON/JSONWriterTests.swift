@@ -13,20 +13,21 @@ import Testing
     ])
 
     @Test func prettyFormIsExact() {
-        #expect(JSONWriter.prettyString(Self.sample) == """
-            {
-              "a": [
-                true,
-                null,
+        #expect(
+            JSONWriter.prettyString(Self.sample) == """
                 {
-                  "y": "z"
+                  "a": [
+                    true,
+                    null,
+                    {
+                      "y": "z"
+                    }
+                  ],
+                  "b": 1,
+                  "c": {},
+                  "d": []
                 }
-              ],
-              "b": 1,
-              "c": {},
-              "d": []
-            }
-            """)
+                """)
     }
 
     @Test func compactFormIsExact() {
@@ -64,7 +65,8 @@ import Testing
 
     @Test func escapesExactlyWhatJSONRequires() {
         let value = JSONValue.string("\"\\\n\r\t\u{08}\u{0C}\u{0}\u{01}\u{1F}\u{7F}/é😀\u{2028}")
-        let expected: [UInt8] = Array(#""\"\\\n\r\t\b\f\u0000\u0001\u001f"#.utf8) + [0x7F]
+        let expected: [UInt8] =
+            Array(#""\"\\\n\r\t\b\f\u0000\u0001\u001f"#.utf8) + [0x7F]
             + Array("/é😀\u{2028}\"".utf8)
         #expect(JSONWriter.compact(value) == expected)
     }
@@ -82,7 +84,8 @@ import Testing
 
     @Test func nestedIndentationGrowsByTwoSpaces() {
         let value: JSONValue = .object(["a": .object(["b": .object(["c": .array([.number("1")])])])])
-        #expect(JSONWriter.prettyString(value) == "{\n  \"a\": {\n    \"b\": {\n      \"c\": [\n        1\n      ]\n    }\n  }\n}")
+        #expect(
+            JSONWriter.prettyString(value) == "{\n  \"a\": {\n    \"b\": {\n      \"c\": [\n        1\n      ]\n    }\n  }\n}")
     }
 
     @Test func sameValueBuiltInAnyOrderWritesTheSameBytes() {

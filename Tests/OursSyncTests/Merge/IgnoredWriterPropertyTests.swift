@@ -28,7 +28,9 @@ import Testing
                 let (a, b) = (rng.pick(pool), rng.pick(pool))
                 let together = a.merging(b).filtered(keep)
                 let apart = a.filtered(keep).merging(b.filtered(keep))
-                let differing = Set(together.writes.keys).union(apart.writes.keys).filter { together.writes[$0] != apart.writes[$0] }
+                let differing = Set(together.writes.keys).union(apart.writes.keys).filter {
+                    together.writes[$0] != apart.writes[$0]
+                }
                 #expect(differing.isEmpty, "seed \(seed): filtering, then merging differ in \(differing.sorted())")
                 // What an entry replaced may be known more fully on one side; merging joins it.
                 #expect(together.merging(apart) == apart.merging(together), "seed \(seed)")
@@ -46,7 +48,9 @@ import Testing
                 let held = entries.contains { $0.stamp == write.stamp || $0.supersedes(write.stamp) }
                 #expect(held, "seed \(seed): \(write.field) at \(write.stamp) lost when \(ignored) was ignored")
                 let before = run.after.states[0].fields[write.field]?.entries ?? []
-                if held, !before.contains(where: { $0.stamp == write.stamp }), entries.contains(where: { $0.stamp == write.stamp }) {
+                if held, !before.contains(where: { $0.stamp == write.stamp }),
+                    entries.contains(where: { $0.stamp == write.stamp })
+                {
                     reached += 1  // it had been superseded, and came back
                 }
             }

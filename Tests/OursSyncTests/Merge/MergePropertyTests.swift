@@ -151,8 +151,11 @@ import Testing
                 reached["equal concurrent values", default: 0] += 1
             }
             if state.fields.values.contains(where: { $0.winner.value == nil }) { reached["removed field", default: 0] += 1 }
-            let superseded = history.writes.filter { w in state.fields[w.field]?.entries.contains { $0.stamp == w.stamp } == false }
-            if superseded.contains(where: { w in state.fields[w.field]!.entries.contains { $0.supersedes(w.stamp) && $0.stamp < w.stamp } }) {
+            let superseded = history.writes.filter { w in state.fields[w.field]?.entries.contains { $0.stamp == w.stamp } == false
+            }
+            if superseded.contains(where: { w in
+                state.fields[w.field]!.entries.contains { $0.supersedes(w.stamp) && $0.stamp < w.stamp }
+            }) {
                 reached["lower stamp superseded a higher one", default: 0] += 1
             }
         }

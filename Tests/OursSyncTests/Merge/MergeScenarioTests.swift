@@ -241,8 +241,11 @@ import Testing
         var state = base()
         state.write(["name": "Oat milk"], at: Fixture.stamp(10, 0, alice))
         state.delete(at: Fixture.stamp(20, 0, bob))
-        #expect(state.context.sorted == [Fixture.stamp(10, 0, alice), Fixture.stamp(20, 0, bob), Fixture.stamp(0, 0, Fixture.carol)].sorted())
-        #expect(Set(state.allStamps) == [Fixture.stamp(0, 0, Fixture.carol), Fixture.stamp(10, 0, alice), Fixture.stamp(20, 0, bob)])
+        #expect(
+            state.context.sorted
+                == [Fixture.stamp(10, 0, alice), Fixture.stamp(20, 0, bob), Fixture.stamp(0, 0, Fixture.carol)].sorted())
+        #expect(
+            Set(state.allStamps) == [Fixture.stamp(0, 0, Fixture.carol), Fixture.stamp(10, 0, alice), Fixture.stamp(20, 0, bob)])
         #expect(state.latestStamp == Fixture.stamp(20, 0, bob))
         #expect(RecordState(key: Fixture.key).latestStamp == nil)
     }

@@ -19,7 +19,9 @@ import Testing
         #expect(try RecordKey(type: "item", id: id).id == id)
     }
 
-    @Test(arguments: ["", "Milk", ".milk", "_milk", "-milk", "a/b", "a\\b", "a:b", "mi lk", "é", String(repeating: "9", count: 101)])
+    @Test(arguments: [
+        "", "Milk", ".milk", "_milk", "-milk", "a/b", "a\\b", "a:b", "mi lk", "é", String(repeating: "9", count: 101),
+    ])
     func invalidIDs(id: String) {
         #expect(throws: RecordKeyError.invalidID(id)) { try RecordKey(type: "item", id: id) }
     }

@@ -64,9 +64,10 @@ struct OverwriteJournalTests {
         let old = (0..<4).map { state("c\($0)", "old \($0)") }
         try replica.save(batch: old.map { ($0.key, RecordFile.encode($0), false) })
         let new = (0..<4).map { state("c\($0)", "new \($0)") }
-        let journal = OverwriteJournal(entries: new.map {
-            .init(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: RecordFile.encode($0))
-        })
+        let journal = OverwriteJournal(
+            entries: new.map {
+                .init(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: RecordFile.encode($0))
+            })
         try fileSystem.writeAtomically(journalPath, journal.encoded(), durability: .immediate)
         try fileSystem.overwrite(replica.path(of: new[0].key), RecordFile.encode(new[0]))
         try fileSystem.overwrite(replica.path(of: new[1].key), Array(RecordFile.encode(new[1]).prefix(20)))
@@ -97,9 +98,11 @@ struct OverwriteJournalTests {
     @Test func aJournalCutShortIsDroppedAndTouchesNothing() throws {
         let old = (0..<2).map { state("t\($0)", "old") }
         try replica.save(batch: old.map { ($0.key, RecordFile.encode($0), false) })
-        let journal = OverwriteJournal(entries: old.map {
-            .init(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: Array("{ garbage".utf8))
-        }).encoded()
+        let journal = OverwriteJournal(
+            entries: old.map {
+                .init(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: Array("{ garbage".utf8))
+            }
+        ).encoded()
         try fileSystem.writeAtomically(journalPath, Array(journal.dropLast(5)), durability: .immediate)
         let device = Device(home: temp.path, clock: SystemWallClock())
         try device.withLock { () throws(OursError) in }

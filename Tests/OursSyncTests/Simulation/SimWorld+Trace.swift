@@ -21,7 +21,9 @@ extension SimWorld {
             let copies = device.fileSystem.files(under: directory).keys.filter {
                 $0 != folder && $0.dropFirst(directory.count).hasPrefix(key.id)
             }
-            for (place, path) in [("folder", folder), ("replica", replica)] + copies.sorted().map({ ("copy " + $0.dropFirst(directory.count), $0) }) {
+            for (place, path) in [("folder", folder), ("replica", replica)]
+                + copies.sorted().map({ ("copy " + $0.dropFirst(directory.count), $0) })
+            {
                 guard let bytes = try? device.fileSystem.read(path, limit: Int.max) else { continue }
                 log.append("        \(device.name) \(place): " + SimWorld.describe(bytes))
             }
@@ -33,7 +35,8 @@ extension SimWorld {
             return "unreadable (\(bytes.count) bytes)"
         }
         var parts = state.fields.keys.sorted().map { field in
-            field + "=" + state.fields[field]!.entries.map { "\($0.value.map { "\($0)" } ?? "∅")@\($0.stamp)" }
+            field + "="
+                + state.fields[field]!.entries.map { "\($0.value.map { "\($0)" } ?? "∅")@\($0.stamp)" }
                 .joined(separator: "|")
         }
         if !state.deletions.isEmpty { parts.append("deleted@" + state.deletions.map { "\($0.stamp)" }.joined(separator: "|")) }

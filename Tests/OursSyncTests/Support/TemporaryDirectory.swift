@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OursSync
 
 /// A fresh directory under the system's temporary folder, removed when the test ends.

@@ -183,8 +183,10 @@ struct SpreadScanTests {
         // A stray copy, a broken file, another tool's file.
         try write(keys[1], at: joinPath(layout.records, "item", "copies", "r1.json"))
         try fileSystem.createDirectory(joinPath(layout.records, "item", "00"))
-        try fileSystem.writeAtomically(joinPath(layout.records, "item", "00", "broken.json"), Array("{ nope".utf8), durability: .deferred)
-        try fileSystem.writeAtomically(joinPath(layout.records, "item", "00", "notes.txt"), Array("hi".utf8), durability: .deferred)
+        try fileSystem.writeAtomically(
+            joinPath(layout.records, "item", "00", "broken.json"), Array("{ nope".utf8), durability: .deferred)
+        try fileSystem.writeAtomically(
+            joinPath(layout.records, "item", "00", "notes.txt"), Array("hi".utf8), durability: .deferred)
 
         let spread = scan(FolderIndex(), .sweep, spread: true)
         let alone = scan(FolderIndex(), .sweep, spread: false)

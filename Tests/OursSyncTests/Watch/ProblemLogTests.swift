@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Problem log: each problem told once while it lasts")
 struct ProblemLogTests {
-    let broken = Problem(.brokenFile, path: "home/records/item/aa/milk.json", "not valid JSON at line 1, column 2", line: 1, column: 2)
+    let broken = Problem(
+        .brokenFile, path: "home/records/item/aa/milk.json", "not valid JSON at line 1, column 2", line: 1, column: 2)
     let restored = Problem(.restoredFile, path: "home/records/item/aa/eggs.json", "was missing; written again")
 
     func index(milkIs content: FolderIndex.Entry.Content) -> FolderIndex {
@@ -21,7 +22,9 @@ struct ProblemLogTests {
         let brokenIndex = index(milkIs: .broken)
         #expect(log.news(in: [broken], thorough: true, index: brokenIndex, zoneDirectory: "home") == [broken])
         #expect(log.news(in: [broken], thorough: true, index: brokenIndex, zoneDirectory: "home").isEmpty)
-        #expect(log.news(in: [], thorough: false, index: brokenIndex, zoneDirectory: "home").isEmpty, "a quick pass proves nothing gone")
+        #expect(
+            log.news(in: [], thorough: false, index: brokenIndex, zoneDirectory: "home").isEmpty,
+            "a quick pass proves nothing gone")
         #expect(log.news(in: [], thorough: true, index: brokenIndex, zoneDirectory: "home").isEmpty)
         #expect(log.news(in: [broken], thorough: false, index: brokenIndex, zoneDirectory: "home") == [broken], "broken anew")
     }

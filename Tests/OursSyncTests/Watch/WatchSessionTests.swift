@@ -65,7 +65,9 @@ struct WatchSessionTests {
 
     @Test func aVanishedFolderIsReportedOnceAndLosesNothing() throws {
         let (sarah, mike) = try world.couple()
-        for name in ["Milk", "Eggs", "Bread"] { try sarah.put(type: "item", id: name.lowercased(), fields: ["name": .string(name)]) }
+        for name in ["Milk", "Eggs", "Bread"] {
+            try sarah.put(type: "item", id: name.lowercased(), fields: ["name": .string(name)])
+        }
         var watch = session(mike)
         _ = watch.poll()
         let before = try mike.replica.keys()
@@ -102,7 +104,10 @@ struct WatchSessionTests {
 
         try sarah.sync()
         back += poll(&watch)
-        #expect(back.changes.map(\.change) == [RecordChange(key: try RecordKey(type: "item", id: "milk"), kind: .updated, by: "Sarah", fields: ["qty"])])
+        #expect(
+            back.changes.map(\.change) == [
+                RecordChange(key: try RecordKey(type: "item", id: "milk"), kind: .updated, by: "Sarah", fields: ["qty"])
+            ])
         for household in [sarah, mike] {
             let records = try household.list(type: "item")
             #expect(records.map(\.key.id) == ["bread", "eggs", "milk", "tea"], "nothing deleted anywhere")
@@ -154,7 +159,8 @@ struct WatchSessionTests {
         #expect(events.problems.first?.path?.hasSuffix("records/item/zz/half.json") == true)
         for _ in 0..<15 { events += poll(&watch) }  // quick passes and a stat pass that reads it again
         #expect(events.problems.count == 1, "reported once while it stays broken")
-        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == "{\"name\": \"Half", "untouched")
+        #expect(
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == "{\"name\": \"Half", "untouched")
         try handle.close()
     }
 

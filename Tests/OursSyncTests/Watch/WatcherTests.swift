@@ -95,14 +95,17 @@ struct WatcherTests {
             }
             try await writers.value
             let events = try await recorder.wait { events in
-                events.changes.filter { $0.origin == .local }.count == 31 && events.changes.filter { $0.origin == .folder }.count == 30
+                events.changes.filter { $0.origin == .local }.count == 31
+                    && events.changes.filter { $0.origin == .folder }.count == 30
             }
             watcher.stop()
             #expect(try await run.value == .stopped)
 
             let local = events.changes.filter { $0.origin == .local }.map(\.change)
             #expect(local.filter { $0.kind == .inserted }.map(\.key.id) == (0..<30).map { "mine-\($0)" })
-            #expect(local.last == RecordChange(key: try RecordKey(type: "item", id: "mine-0"), kind: .deleted, by: "Mike", fields: []))
+            #expect(
+                local.last == RecordChange(key: try RecordKey(type: "item", id: "mine-0"), kind: .deleted, by: "Mike", fields: [])
+            )
             let folder = events.changes.filter { $0.origin == .folder }.map(\.change)
             #expect(Set(folder.map(\.key.id)) == Set((0..<30).map { "hers-\($0)" }))
             #expect(folder.allSatisfy { $0.kind == .inserted && $0.by == "Sarah" })

@@ -43,8 +43,7 @@ struct CommandLineScan<Command: Sendable> {
         }
         guard let build = node.build else { return .help(path: helpPath, globals: globals) }
         let arguments = try bindArguments()
-        if let missing = node.options.first(where: { $0.isRequired && localValues[$0.name] == nil })
-        {
+        if let missing = node.options.first(where: { $0.isRequired && localValues[$0.name] == nil }) {
             throw .missingOption(missing, command: path)
         }
         let values = ParsedValues(
@@ -60,7 +59,9 @@ struct CommandLineScan<Command: Sendable> {
         return !token.dropFirst().allSatisfy { ("0"..."9").contains($0) || $0 == "." }
     }
 
-    private mutating func readOption(_ token: String, rest: inout ArraySlice<String>)
+    private mutating func readOption(
+        _ token: String, rest: inout ArraySlice<String>
+    )
         throws(UsageError)
     {
         let (spelled, inline) = Self.split(token)
@@ -168,7 +169,9 @@ struct CommandLineScan<Command: Sendable> {
     }
 
     /// Long names close to what was typed; `-json` gets `--json`, a lone unknown letter none.
-    private static func suggestions(for spelled: String, among options: [OptionSpec])
+    private static func suggestions(
+        for spelled: String, among options: [OptionSpec]
+    )
         -> [String]
     {
         let bare = spelled.drop { $0 == "-" }

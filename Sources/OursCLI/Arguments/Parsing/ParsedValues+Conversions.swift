@@ -7,7 +7,9 @@ extension ParsedValues {
     ///   - name: The option's long name.
     ///   - bounds: The accepted range; the message states it when the value falls outside.
     /// - Throws: `UsageError` when the value is not a whole number or is out of range.
-    public func integer(_ name: String, in bounds: ClosedRange<Int> = Int.min...Int.max)
+    public func integer(
+        _ name: String, in bounds: ClosedRange<Int> = Int.min...Int.max
+    )
         throws(UsageError) -> Int?
     {
         guard let text = option(name) else { return nil }
@@ -37,7 +39,9 @@ extension ParsedValues {
     }
 
     /// The choice given for `--name`, if any; see `ArgumentChoice`.
-    public func choice<Choice: ArgumentChoice>(_ name: String, as type: Choice.Type)
+    public func choice<Choice: ArgumentChoice>(
+        _ name: String, as type: Choice.Type
+    )
         throws(UsageError) -> Choice?
     {
         guard let text = option(name) else { return nil }
@@ -45,7 +49,9 @@ extension ParsedValues {
     }
 
     /// The choice given for the required positional argument `name`.
-    public func choiceArgument<Choice: ArgumentChoice>(_ name: String, as type: Choice.Type)
+    public func choiceArgument<Choice: ArgumentChoice>(
+        _ name: String, as type: Choice.Type
+    )
         throws(UsageError) -> Choice
     {
         try Self.choice(argument(name), label: name, as: type, command: command)

@@ -11,7 +11,9 @@ public enum Suggestions {
     ///   - limit: The most names to offer; a long list stops being a suggestion.
     /// - Returns: Names within about one edit per three letters of `word`, or that start with
     ///   it; only those at the smallest distance found.
-    public static func closest(to word: String, among candidates: [String], limit: Int = 3)
+    public static func closest(
+        to word: String, among candidates: [String], limit: Int = 3
+    )
         -> [String]
     {
         let query = word.lowercased()

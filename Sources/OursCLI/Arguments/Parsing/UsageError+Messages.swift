@@ -1,6 +1,8 @@
 /// The wording of every usage error, in one place.
 extension UsageError {
-    public static func unknownCommand(_ word: String, suggestions: [String], command: [String])
+    public static func unknownCommand(
+        _ word: String, suggestions: [String], command: [String]
+    )
         -> UsageError
     {
         UsageError(
@@ -8,7 +10,9 @@ extension UsageError {
             command: command)
     }
 
-    public static func unknownOption(_ spelled: String, suggestions: [String], command: [String])
+    public static func unknownOption(
+        _ spelled: String, suggestions: [String], command: [String]
+    )
         -> UsageError
     {
         UsageError(
@@ -20,7 +24,9 @@ extension UsageError {
         UsageError("\(option.longForm) needs a value", command: command)
     }
 
-    public static func flagTakesNoValue(_ option: OptionSpec, value: String, command: [String])
+    public static func flagTakesNoValue(
+        _ option: OptionSpec, value: String, command: [String]
+    )
         -> UsageError
     {
         UsageError("\(option.longForm) takes no value, got '\(value)'", command: command)
@@ -34,7 +40,9 @@ extension UsageError {
         UsageError("missing option \(option.synopsis)\(qualifier(command))", command: command)
     }
 
-    public static func missingArgument(_ argument: ArgumentSpec, command: [String])
+    public static func missingArgument(
+        _ argument: ArgumentSpec, command: [String]
+    )
         -> UsageError
     {
         UsageError("missing argument \(argument.name)\(qualifier(command))", command: command)
