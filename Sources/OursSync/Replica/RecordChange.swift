@@ -1,4 +1,4 @@
-/// One record that changed in this replica because of a sync.
+/// One record that changed in this replica: merged from the folder, or changed on this device.
 public struct RecordChange: Sendable, Hashable {
     public enum Kind: String, Sendable { case inserted, updated, deleted }
 

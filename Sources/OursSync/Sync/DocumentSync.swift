@@ -1,7 +1,7 @@
 /// Merges `zone.json` and `participants.json` between the folder and the replica, with the
 /// rules of who may change them, and merges any sync tool's conflict copies of them.
 struct DocumentSync {
-    let household: Zone
+    let context: SyncContext
     let layout: ZoneLayout
     let canWriteFolder: Bool
 
@@ -14,8 +14,8 @@ struct DocumentSync {
     }
 
     private func sync(_ document: Document, copies: [(String, RecordState)], into report: inout SyncReport) throws(OursError) {
-        let replica = household.replica
-        let fileSystem = household.fileSystem
+        let replica = context.replica
+        let fileSystem = context.fileSystem
         let path = document == .zone ? layout.zoneFile : layout.participantsFile
         let shown = layout.directoryName + "/" + lastComponent(path)
         let current = try document == .zone ? replica.loadZone() : replica.loadManifest()
@@ -48,12 +48,12 @@ struct DocumentSync {
         }
         incoming += copies.map(\.1)
         var merged = current
-        for state in incoming where state.key.id == household.id {
+        for state in incoming where state.key.id == context.opened?.id {
             let admitted = try admit(document, state, current: merged, report: &report)
             merged = merged.map { $0.merging(admitted) } ?? admitted
         }
         guard let merged else { return }
-        try household.device.receive(latestOf: merged.allStamps)
+        try context.device.receive(latestOf: merged.allStamps)
         if merged != current {
             if document == .zone { try replica.saveZone(merged) } else { try replica.saveManifest(merged) }
         }
@@ -82,13 +82,13 @@ struct DocumentSync {
         throws(OursError) -> RecordState
     {
         guard let current else { return state }
-        let manifest = try household.manifest()
+        let manifest = try context.manifest()
         let result: (admitted: RecordState, rejections: [String])
         switch document {
         case .zone:
             result = Admission.admitZone(state, current: current, manifest: manifest)
         case .manifest:
-            let zone = try household.zoneInfo()
+            let zone = try context.zoneInfo()
             result = Admission.admitManifest(
                 state, current: current, zone: zone, code: { code in readCode(code) },
                 zoneDirectory: layout.directoryName)
@@ -102,8 +102,8 @@ struct DocumentSync {
 
     private func readCode(_ code: String) -> ShareCode? {
         let path = layout.codeFile(code)
-        guard (try? household.fileSystem.requireNoLinks(path, under: layout.root, creating: false)) != nil,
-            let bytes = try? household.fileSystem.read(path, limit: 64 * 1024)
+        guard (try? context.fileSystem.requireNoLinks(path, under: layout.root, creating: false)) != nil,
+            let bytes = try? context.fileSystem.read(path, limit: 64 * 1024)
         else { return nil }
         return try? ShareCode.decode(bytes, path: path)
     }
@@ -114,11 +114,11 @@ struct DocumentSync {
     {
         var zone: [(String, RecordState)] = []
         var manifest: [(String, RecordState)] = []
-        guard let entries = try? household.fileSystem.list(layout.zone) else { return ([], []) }
+        guard let entries = try? context.fileSystem.list(layout.zone) else { return ([], []) }
         for entry in entries where entry.kind == .file && FolderNames.isRecordCandidate(entry.name) {
             if entry.name == "zone.json" || entry.name == "participants.json" { continue }
             let path = joinPath(layout.zone, entry.name)
-            guard let bytes = try? household.fileSystem.read(path, limit: RecordFile.maximumSize) else { continue }
+            guard let bytes = try? context.fileSystem.read(path, limit: RecordFile.maximumSize) else { continue }
             if let decoded = try? StampedDocument.decodeManifest(bytes, modifiedMillis: 0) {
                 manifest.append((path, decoded.state))
             } else if let decoded = try? StampedDocument.decodeZone(bytes, modifiedMillis: 0) {

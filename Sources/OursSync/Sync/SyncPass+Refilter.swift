@@ -10,7 +10,7 @@ extension SyncPass {
         manifest: ParticipantManifest, keeping me: DeviceID, states: inout [RecordKey: RecordState],
         digests: inout [RecordKey: UInt64], report: inout SyncReport
     ) throws(OursError) {
-        let replica = household.replica
+        let replica = context.replica
         for key in try replica.keys() {
             guard let state = try replica.load(key) else { continue }
             let kept = Admission.withoutRejected(state, manifest: manifest, keeping: me)

@@ -4,20 +4,20 @@ extension SyncPass {
     func saveState(
         _ loaded: SyncState, report: inout SyncReport, farFuture: [SyncState.FarFutureStamp], now: Int64, busy: Bool
     ) throws(OursError) {
-        let replica = household.replica
+        let replica = context.replica
         var syncState = loaded
         let problems = report.problems.filter { $0.kind != .restoredFile }
         let fresh = syncState.lastSyncMillis.map { now - $0 < 60_000 } ?? false
         if index != nil, !busy, fresh, farFuture.isEmpty, problems == syncState.problems { return }
         syncState.lastSyncMillis = now
         syncState.problems = problems
-        syncState.farFuture = try household.stillFarFuture(syncState.farFuture + farFuture, now: now)
-        report.durationMillis = household.device.clock.nowMillis() - report.startedAt
+        syncState.farFuture = try replica.stillFarFuture(syncState.farFuture + farFuture, now: now)
+        report.durationMillis = context.device.clock.nowMillis() - report.startedAt
         var summary = report.json.objectValue ?? [:]
         summary["changes"] = nil
         summary["problems"] = nil
         syncState.lastReport = summary
         try replica.saveSyncState(syncState)
-        try household.flush(replica.directory)
+        try context.flush(replica.directory)
     }
 }

@@ -5,7 +5,7 @@
 /// Absence is never deletion: a file that vanished is written again; a missing folder stops
 /// the pass before anything is touched.
 struct SyncPass {
-    let household: Zone
+    let context: SyncContext
     let mode: FolderScanner.Mode
     var progress: SyncProgressHandler?
     /// How many of the records a pass decoded are read from the replica at a time, in parallel.
@@ -35,34 +35,34 @@ struct SyncPass {
     }
 
     func run() throws(OursError) -> Outcome {
-        try household.device.withLock { () throws(OursError) -> Outcome in try runLocked() }
+        try context.device.withLock { () throws(OursError) -> Outcome in try runLocked() }
     }
 
     private func runLocked() throws(OursError) -> Outcome {
-        let device = household.device
-        let replica = household.replica
-        let fileSystem = household.fileSystem
+        let device = context.device
+        let replica = context.replica
+        let fileSystem = context.fileSystem
         var report = SyncReport()
         report.startedAt = device.clock.nowMillis()
-        guard let initial = household.membership else { return Outcome(report: report, index: index) }
+        guard let initial = context.membership else { return Outcome(report: report, index: index) }
         guard initial.status == .active else {
-            try? household.deliverAfterMembershipEnded(learntNow: false)
+            try? context.deliverAfterMembershipEnded(learntNow: false)
             throw .notPermitted(
                 LifecycleEvent(initial.status).message(household: initial.name),
                 hint: "It stays listable: `ours --household \"\(initial.name)\" record list TYPE`.")
         }
-        let layout = try household.requireFolder()
+        let layout = try context.requireFolder()
         let canWriteFolder = fileSystem.isWritableDirectory(layout.zone)
 
-        try DocumentSync(household: household, layout: layout, canWriteFolder: canWriteFolder).run(into: &report)
-        if let event = try LifecycleCheck(household: household).apply(folderWritable: canWriteFolder) {
+        try DocumentSync(context: context, layout: layout, canWriteFolder: canWriteFolder).run(into: &report)
+        if let event = try LifecycleCheck(context: context).apply(folderWritable: canWriteFolder) {
             report.lifecycle = event
-            if event != .dissolved { try? household.deliverAfterMembershipEnded(learntNow: true) }
+            if event != .dissolved { try? context.deliverAfterMembershipEnded(learntNow: true) }
             report.durationMillis = device.clock.nowMillis() - report.startedAt
             return Outcome(report: report, index: index)
         }
-        let canWriteRecords = canWriteFolder && household.membership?.canWrite == true
-        let manifest = try household.manifest()
+        let canWriteRecords = canWriteFolder && context.membership?.canWrite == true
+        let manifest = try context.manifest()
         let me = try device.requireIdentity().deviceID
 
         let previous: FolderIndex
@@ -162,8 +162,8 @@ struct SyncPass {
         }
         if try !replica.save(batch: saving) { unflushed = true }
         if let latest { try device.receive(latest) }
-        if unflushed { try household.flush(replica.directory) }
-        household.noteChanges(report.changes, origin: .folder)  // for watchers, in this process or another
+        if unflushed { try context.flush(replica.directory) }
+        context.noteChanges(report.changes, origin: .folder)  // for watchers, in this process or another
 
         // Everything that may need writing: merged records, local changes, vanished files.
         let pending = Set(try replica.pendingKeys())
@@ -205,7 +205,7 @@ struct SyncPass {
             removeStrays(scan: &scan, correct: correct, states: states, report: &report, layout: layout)
         }
         if mode == .sweep {
-            let leftovers = LeftoverTemporaryFiles(household: household)
+            let leftovers = LeftoverTemporaryFiles(context: context)
             leftovers.removeFromDevice()
             if canWriteFolder { leftovers.removeStale(from: layout, candidates: scan.temporaryFiles, now: now) }
         }
@@ -222,7 +222,7 @@ struct SyncPass {
     private func indexWritten(
         path: String, relative: String, digest: UInt64, key: RecordKey, scan: inout FolderScanner.Result
     ) throws(FileSystemError) {
-        guard let stat = try household.fileSystem.stat(path) else { return }
+        guard let stat = try context.fileSystem.stat(path) else { return }
         scan.index.setEntry(FolderIndex.Entry(stat: stat, digest: digest, content: .record(key)), at: relative)
         scan.changed = true
     }
@@ -231,18 +231,18 @@ struct SyncPass {
         _ keys: [RecordKey], restoring: Set<RecordKey>, states: [RecordKey: RecordState], digests: [RecordKey: UInt64],
         scan: inout FolderScanner.Result, correct: inout Set<RecordKey>, report: inout SyncReport, layout: ZoneLayout
     ) throws(OursError) {
-        let fileSystem = household.fileSystem
+        let fileSystem = context.fileSystem
         var written = 0
         for (done, key) in keys.enumerated() {
             if done % 1000 == 999 { progress?(SyncProgress(phase: .writing, done: done + 1, total: keys.count)) }
             let state: RecordState
             if let cached = states[key] {
                 state = cached
-            } else if let loaded = try household.replica.load(key) {
+            } else if let loaded = try context.replica.load(key) {
                 state = loaded
             } else {
-                try household.replica.clearPending(key)
-                try household.replica.clearDelivered(key)
+                try context.replica.clearPending(key)
+                try context.replica.clearDelivered(key)
                 continue
             }
             let relative = "records/" + ZoneLayout.relativePath(of: key)
@@ -281,7 +281,7 @@ struct SyncPass {
                         "was missing; written again from this device's copy (removing a file never deletes a record)"))
             }
         }
-        if written > 0 { try household.flush(layout.zone) }
+        if written > 0 { try context.flush(layout.zone) }
         report.filesWritten += written
     }
 
@@ -294,7 +294,7 @@ struct SyncPass {
         for (key, paths) in scan.strays where correct.contains(key) {
             for relative in paths {
                 do {
-                    try household.fileSystem.remove(joinPath(layout.zone, relative))
+                    try context.fileSystem.remove(joinPath(layout.zone, relative))
                     scan.index.setEntry(nil, at: relative)
                     scan.changed = true
                     report.copiesRemoved += 1
@@ -303,21 +303,5 @@ struct SyncPass {
                 }
             }
         }
-    }
-}
-
-extension Zone {
-    /// One full sync pass: every file in the household's folder is read and compared.
-    /// - Throws: `.folderUnavailable` when the shared folder or the household's folder is missing.
-    /// - Parameter progress: called now and then during a long pass (a first sync of a big household).
-    @discardableResult
-    public func sync(progress: SyncProgressHandler? = nil) throws(OursError) -> SyncReport {
-        try SyncPass(household: self, mode: .sweep, progress: progress).run().report
-    }
-
-    /// A quick pass that lists only folders whose stat changed; `sync()` is the thorough one.
-    @discardableResult
-    public func quickSync() throws(OursError) -> SyncReport {
-        try SyncPass(household: self, mode: .quick).run().report
     }
 }

@@ -97,7 +97,7 @@ extension Device {
                 try store.save(shareCode)
             }
         }
-        let outcome = try SyncPass(household: household, mode: .sweep, progress: progress, countRecords: true).run()
+        let outcome = try SyncPass(context: household.context, mode: .sweep, progress: progress, countRecords: true).run()
         return JoinResult(zone: household, alreadyMember: false, report: outcome.report, records: outcome.records)
     }
 
