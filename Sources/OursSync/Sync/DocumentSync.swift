@@ -15,38 +15,11 @@ struct DocumentSync {
 
     private func sync(_ document: Document, copies: [(String, RecordState)], into report: inout SyncReport) throws(OursError) {
         let replica = context.replica
-        let fileSystem = context.fileSystem
         let path = document == .zone ? layout.zoneFile : layout.participantsFile
         let shown = layout.directoryName + "/" + lastComponent(path)
         let current = try document == .zone ? replica.loadZone() : replica.loadManifest()
-        let existing: [UInt8]?
-        do { existing = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
-            if error.reason != .notFound {
-                report.problems.append(Problem(.unreadableFile, path: shown, error.description))
-                return
-            }
-            existing = nil
-        }
-        var incoming: [RecordState] = []
-        if let existing {
-            do {
-                let modified = (try? fileSystem.stat(path))??.modifiedMillis ?? 0
-                let decoded =
-                    try document == .zone
-                    ? StampedDocument.decodeZone(existing, modifiedMillis: modified)
-                    : StampedDocument.decodeManifest(existing, modifiedMillis: modified)
-                incoming.append(decoded.state)
-            } catch {
-                let position = error.position
-                let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
-                report.problems.append(
-                    Problem(
-                        kind, path: shown, error.description + "; left as it is until fixed",
-                        line: position?.line, column: position?.column))
-                return
-            }
-        }
-        incoming += copies.map(\.1)
+        guard let folder = readFolderCopy(document, at: path, shown: shown, into: &report) else { return }
+        let incoming = (folder.state.map { [$0] } ?? []) + copies.map(\.1)
         var merged = current
         for state in incoming where state.key.id == context.opened?.id {
             let admitted = try admit(document, state, current: merged, report: &report)
@@ -57,23 +30,61 @@ struct DocumentSync {
         if merged != current {
             if document == .zone { try replica.saveZone(merged) } else { try replica.saveManifest(merged) }
         }
-        let bytes = document == .zone ? StampedDocument.encodeZone(merged) : StampedDocument.encodeManifest(merged)
-        guard canWriteFolder else { return }
-        if bytes != existing {
-            do { try fileSystem.writeAtomically(path, bytes, durability: .immediate) } catch {
-                report.problems.append(Problem(.writeFailed, path: shown, error.description))
-                return
-            }
-            report.filesWritten += 1
-            if existing == nil {
-                report.filesRestored += 1
-                report.problems.append(Problem(.restoredFile, path: shown, "was missing; written again from this device's copy"))
-            }
-        }
+        guard canWriteFolder, write(document, merged, at: path, shown: shown, over: folder.bytes, into: &report) else { return }
         for (copyPath, _) in copies {
-            try? fileSystem.remove(copyPath)
+            try? context.fileSystem.remove(copyPath)
             report.copiesRemoved += 1
         }
+    }
+
+    /// The folder's copy of a document: its bytes and state, both `nil` when there is none;
+    /// `nil` when it cannot be read or does not parse (reported, and left as it is until fixed).
+    private func readFolderCopy(
+        _ document: Document, at path: String, shown: String, into report: inout SyncReport
+    ) -> (bytes: [UInt8]?, state: RecordState?)? {
+        let fileSystem = context.fileSystem
+        let existing: [UInt8]
+        do { existing = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
+            if error.reason == .notFound { return (nil, nil) }
+            report.problems.append(Problem(.unreadableFile, path: shown, error.description))
+            return nil
+        }
+        do {
+            let modified = (try? fileSystem.stat(path))??.modifiedMillis ?? 0
+            let decoded =
+                try document == .zone
+                ? StampedDocument.decodeZone(existing, modifiedMillis: modified)
+                : StampedDocument.decodeManifest(existing, modifiedMillis: modified)
+            return (existing, decoded.state)
+        } catch {
+            let position = error.position
+            let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
+            report.problems.append(
+                Problem(
+                    kind, path: shown, error.description + "; left as it is until fixed",
+                    line: position?.line, column: position?.column))
+            return nil
+        }
+    }
+
+    /// Writes the merged document to the folder unless the folder's bytes are the same.
+    /// - Returns: whether the folder now holds it (a failure is reported).
+    private func write(
+        _ document: Document, _ merged: RecordState, at path: String, shown: String, over existing: [UInt8]?,
+        into report: inout SyncReport
+    ) -> Bool {
+        let bytes = document == .zone ? StampedDocument.encodeZone(merged) : StampedDocument.encodeManifest(merged)
+        guard bytes != existing else { return true }
+        do { try context.fileSystem.writeAtomically(path, bytes, durability: .immediate) } catch {
+            report.problems.append(Problem(.writeFailed, path: shown, error.description))
+            return false
+        }
+        report.filesWritten += 1
+        if existing == nil {
+            report.filesRestored += 1
+            report.problems.append(Problem(.restoredFile, path: shown, "was missing; written again from this device's copy"))
+        }
+        return true
     }
 
     private func admit(
