@@ -1,21 +1,6 @@
-/// What a sync pass learns about this device's own place in the household: dissolved by the
-/// owner, removed, ownership handed over, permission changed. Applied to the membership so the
-/// device stops syncing (keeping a read-only copy) the moment it learns it may not.
-public enum LifecycleEvent: String, Sendable {
-    case removed
-    case dissolved
-    case left
-
-    /// The sentence the command prints.
-    public func message(household: String) -> String {
-        switch self {
-        case .removed: "You were removed from \(household). This device keeps a read-only copy."
-        case .dissolved: "\(household) was dissolved by its owner. This device keeps a read-only copy."
-        case .left: "You left \(household). This device keeps a read-only copy."
-        }
-    }
-}
-
+/// What a sync pass learns about this device's own place in the household — dissolved by the
+/// owner, removed, ownership handed over, permission changed — applied to the membership, so
+/// the device stops syncing (keeping a read-only copy) the moment it learns it may not.
 struct LifecycleCheck {
     let context: SyncContext
     /// How often a device updates its `lastSeen` in the manifest (it is a write every device reads).

@@ -148,14 +148,3 @@ extension Zone {
         try device.clearCurrent(ifItIs: membership.id)
     }
 }
-
-extension LifecycleEvent {
-    /// The event that left a membership in `status` (`.left` for an active one, which has none).
-    public init(_ status: Membership.Status) {
-        switch status {
-        case .removed: self = .removed
-        case .dissolved: self = .dissolved
-        case .left, .active: self = .left
-        }
-    }
-}
