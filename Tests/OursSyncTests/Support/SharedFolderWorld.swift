@@ -2,25 +2,6 @@ import Foundation
 
 @testable import OursSync
 
-/// A fresh directory under the system's temporary folder, removed when the test ends.
-final class TemporaryDirectory {
-    let path: String
-
-    init(_ label: String = "ours") {
-        let base = FileManager.default.temporaryDirectory.path
-        path = joinPath(base, "\(label)-\(UUID().uuidString.prefix(8))")
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func sub(_ name: String) -> String {
-        let result = joinPath(path, name)
-        try! FileManager.default.createDirectory(atPath: result, withIntermediateDirectories: true)
-        return result
-    }
-}
-
 /// Two or more simulated devices sharing one folder on the real file system.
 struct SharedFolderWorld {
     let temp = TemporaryDirectory("world")

@@ -3,24 +3,6 @@ import OursHousehold
 import OursSync
 import Testing
 
-/// A fresh directory under the system's temporary folder, removed when the test ends.
-final class TemporaryDirectory {
-    let path: String
-
-    init(_ label: String = "ours-household") {
-        path = joinPath(FileManager.default.temporaryDirectory.path, "\(label)-\(UUID().uuidString.prefix(8))")
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func sub(_ name: String) -> String {
-        let result = joinPath(path, name)
-        try! FileManager.default.createDirectory(atPath: result, withIntermediateDirectories: true)
-        return result
-    }
-}
-
 /// Simulated devices on the real file system, sharing one folder.
 struct SharedFolderWorld {
     let temp = TemporaryDirectory("household-world")
