@@ -23,15 +23,15 @@ public enum CommandLineParser {
     public static func invocation(from arguments: [String]) throws(UsageError) -> ParsedInvocation {
         switch try parser.parse(arguments) {
         case .help(let path, let values):
-            let globals = globalOptions(from: values)
+            let globals = try GlobalOptions(values)
             // A bare `ours --version` reaches the root, which only groups commands.
-            if !values.flag("help"), values.flag("version") {
+            if try !values[GlobalOptions.helpFlag], try values[GlobalOptions.versionFlag] {
                 return ParsedInvocation(command: .version, globals: globals)
             }
             return ParsedInvocation(command: .help(path: path), globals: globals)
         case .command(let command, let values):
-            let globals = globalOptions(from: values)
-            if values.flag("version") {
+            let globals = try GlobalOptions(values)
+            if try values[GlobalOptions.versionFlag] {
                 return ParsedInvocation(command: .version, globals: globals)
             }
             if case .help(let path) = command {
@@ -61,11 +61,5 @@ public enum CommandLineParser {
         HelpSection(
             title: "Exit codes",
             rows: OursExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
-    }
-
-    private static func globalOptions(from values: ParsedValues) -> GlobalOptions {
-        GlobalOptions(
-            home: values.option("home"), household: values.option("household"),
-            json: values.flag("json"), noColor: values.flag("no-color"))
     }
 }

@@ -19,4 +19,33 @@ public struct GlobalOptions: Sendable, Hashable {
         self.json = json
         self.noColor = noColor
     }
+
+    /// Reads the global options the parser collected.
+    init(_ values: ParsedValues) throws(UsageError) {
+        self.init(
+            home: try values[Self.homeOption], household: try values[Self.householdOption],
+            json: try values[Self.jsonFlag], noColor: try values[Self.noColorFlag])
+    }
+
+    // MARK: Declarations
+
+    static let homeOption: Option<String?> = .value(
+        "home", placeholder: "DIR", help: "This device's state directory; overrides OURS_HOME")
+    static let householdOption: Option<String?> = .value(
+        "household", placeholder: "NAME|ID",
+        help: "The household to act on, when this device belongs to several")
+    static let jsonFlag: Option<Bool> = .flag(
+        "json", help: "Print one JSON document on standard output, for scripts")
+    static let noColorFlag: Option<Bool> = .flag(
+        "no-color", help: "Never colour the output (setting NO_COLOR does the same)")
+    /// Named `help` so the parser treats it as the request for help.
+    static let helpFlag: Option<Bool> = .flag(
+        OptionSpec.helpName, short: "h",
+        help: "Show help for ours or for a command")
+    static let versionFlag: Option<Bool> = .flag("version", help: "Print the version of ours")
+
+    /// Every global option, in the order help lists them.
+    static let declarations: [any OptionDeclaration] = [
+        homeOption, householdOption, jsonFlag, noColorFlag, helpFlag, versionFlag,
+    ]
 }

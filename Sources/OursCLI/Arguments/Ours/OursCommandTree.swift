@@ -20,18 +20,7 @@ public enum OursCommandTree {
             + choreAndTaskCommands + aboutCommands)
 
     /// The options every command accepts anywhere on the line.
-    public static let globalOptions: [OptionSpec] = [
-        .value(
-            "home", placeholder: "DIR",
-            help: "This device's state directory; overrides OURS_HOME"),
-        .value(
-            "household", placeholder: "NAME|ID",
-            help: "The household to act on, when this device belongs to several"),
-        .flag("json", help: "Print one JSON document on standard output, for scripts"),
-        .flag("no-color", help: "Never colour the output (setting NO_COLOR does the same)"),
-        .flag("help", short: "h", help: "Show help for ours or for a command"),
-        .flag("version", help: "Print the version of ours"),
-    ]
+    public static let globalOptions: [OptionSpec] = GlobalOptions.declarations.map(\.spec)
 
     // MARK: Shared declarations
 

@@ -21,13 +21,7 @@ extension ParsedValues {
     /// - Throws: `UsageError` quoting the value and saying what is wrong with it.
     public func duration(_ name: String) throws(UsageError) -> DurationText? {
         guard let text = option(name) else { return nil }
-        do {
-            return try DurationText.parse(text)
-        } catch {
-            throw .invalidValue(
-                spec(name).longForm, value: text, expected: DurationText.expectation,
-                detail: error.reason, command: command)
-        }
+        return try Self.duration(text, label: spec(name).longForm, command: command)
     }
 
     /// The duration given for a required `--name`.
@@ -55,6 +49,18 @@ extension ParsedValues {
         throws(UsageError) -> Choice
     {
         try Self.choice(argument(name), label: name, as: type, command: command)
+    }
+
+    static func duration(
+        _ text: String, label: String, command: [String]
+    ) throws(UsageError) -> DurationText {
+        do {
+            return try DurationText.parse(text)
+        } catch {
+            throw .invalidValue(
+                label, value: text, expected: DurationText.expectation, detail: error.reason,
+                command: command)
+        }
     }
 
     static func integer(

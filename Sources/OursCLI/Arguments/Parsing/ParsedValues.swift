@@ -1,8 +1,8 @@
 /// The flags, option values and positional words the parser collected for one command.
 ///
-/// Builders read values by the names they declared. Asking for a name the command never
-/// declared is a programming error and traps, so a typo in a command declaration fails the
-/// first test that parses that command instead of silently reading nothing.
+/// Commands read values through the typed `Option` and `Argument` they declared. Reading one
+/// the command did not list in its declaration is a programming error and traps, so the
+/// mistake fails the first test that parses that command instead of silently reading nothing.
 public struct ParsedValues: Sendable {
     /// The command these values belong to, starting with the program, for error messages.
     public let command: [String]
@@ -22,6 +22,38 @@ public struct ParsedValues: Sendable {
         self.flags = flags
         self.optionValues = optionValues
         self.argumentValues = argumentValues
+    }
+
+    /// The value of a typed option: `values[Self.list]`.
+    ///
+    /// - Throws: `UsageError` for a value the option cannot read, such as a number out of range.
+    public subscript<Value>(_ option: Option<Value>) -> Value {
+        get throws(UsageError) { try option.value(in: self) }
+    }
+
+    /// The value of a typed positional argument: `values[Self.name]`.
+    public subscript<Value>(_ argument: Argument<Value>) -> Value {
+        get throws(UsageError) { try argument.value(in: self) }
+    }
+
+    /// Whether a flag was given. The flag must be one this command declared.
+    func isSet(_ flag: OptionSpec) -> Bool {
+        _ = spec(flag.name)
+        return flags.contains(flag.name)
+    }
+
+    /// Every value given for an option, in command-line order. The option must be one this
+    /// command declared.
+    func texts(of option: OptionSpec) -> [String] {
+        _ = spec(option.name)
+        return optionValues[option.name] ?? []
+    }
+
+    /// The words given for a positional argument. The argument must be one this command
+    /// declared.
+    func words(of argument: ArgumentSpec) -> [String] {
+        precondition(declaredArguments.contains(argument.name), "argument \(argument.name) is not declared")
+        return argumentValues[argument.name] ?? []
     }
 
     /// Whether the flag `--name` was given.
