@@ -33,7 +33,7 @@ extension Commands {
     }
 
     func householdShow() throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         let manifest = try household.manifest()
         let records = try household.replica.keys().count
         let lastSync = try household.replica.loadSyncState().lastSyncMillis
@@ -93,7 +93,7 @@ extension Commands {
     }
 
     func invite(readOnly: Bool, expires: DurationText?, uses: Int?) throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         let code = try household.invite(readOnly: readOnly, expiresInMillis: expires?.milliseconds, maxUses: uses)
         if context.json {
             context.printJSON([
@@ -113,7 +113,7 @@ extension Commands {
     }
 
     func codes() throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         let now = device.clock.nowMillis()
         let codes = try household.codes()
         if context.json {
@@ -146,7 +146,7 @@ extension Commands {
     func join(code: String, folder: String, name: String?) throws(OursError) {
         let context = self.context
         let result = try device.join(code: code, folder: Device.absolutePathForCommandLine(folder), name: name) { step in
-            context.progress(Commands.describe(step))
+            context.progress(step.text)
         }
         context.endProgress()
         let household = result.zone
@@ -168,7 +168,7 @@ extension Commands {
     }
 
     func members() throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         try household.refreshDocuments()
         let manifest = try household.manifest()
         if context.json {
@@ -193,17 +193,6 @@ extension Commands {
             ]
         }
         context.console.out(Table.render(["NAME", "ROLE", "PERMISSION", "STATUS", "DEVICES", "LAST SEEN"], rows))
-    }
-}
-
-extension Commands {
-    /// "Reading the household folder: 12000 files", "Merging 3000 of 100000 records".
-    static func describe(_ step: SyncProgress) -> String {
-        switch step.phase {
-        case .reading: "Reading the household folder: \(step.done) files…"
-        case .merging: "Merging \(step.done) of \(step.total ?? step.done) records…"
-        case .writing: "Writing \(step.done) of \(step.total ?? step.done) records…"
-        }
     }
 }
 

@@ -4,7 +4,7 @@ import OursSync
 extension Commands {
     /// Runs the "household life" commands (lists, items, recipes, meals, chores, tasks,
     /// categories, export); `nil` when `command` is not one of them.
-    func runHouseholdLife(_ command: OursCommand) throws(OursError) -> Int32? {
+    func runHouseholdLife(_ command: ParsedInvocation.Action) throws(OursError) -> Int32? {
         switch command {
         case .add(let items, let list, let qty, let category, let note):
             try add(items, list: list, qty: qty, category: category, note: note)
@@ -45,7 +45,7 @@ extension Commands {
     }
 
     /// The household's lists, recipes, meals, chores and tasks.
-    func life() throws(OursError) -> Household { Household(try context.household()) }
+    func life() throws(OursError) -> Household { try context.household() }
 
     /// An object's fields plus `outcome`, the shape of every command that changes one thing.
     static func with(_ value: JSONValue, _ extra: [String: JSONValue]) -> JSONValue {

@@ -11,7 +11,7 @@ import OursSync
 
 extension Commands {
     func householdTransfer(_ member: String) throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         let target = try household.transfer(to: member)
         if context.json {
             context.printJSON(participantJSON(target, household))
@@ -21,7 +21,7 @@ extension Commands {
     }
 
     func householdLeave(yes: Bool) throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         try confirm(yes, "Leave \(household.name)? This device keeps a read-only copy.")
         try household.leave()
         if context.json {
@@ -33,7 +33,7 @@ extension Commands {
     }
 
     func householdDissolve(yes: Bool) throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         try confirm(yes, "Dissolve \(household.name) for everyone? Its records come back to your private data.")
         let count = try household.dissolve()
         if context.json {
@@ -57,7 +57,7 @@ extension Commands {
     }
 
     func householdAllowInvites(_ allowed: Bool) throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         try household.allowMembersToInviteReadWrite(allowed)
         if context.json {
             context.printJSON(["membersMayInviteReadWrite": .bool(allowed)])
@@ -67,7 +67,7 @@ extension Commands {
     }
 
     func membersRemove(_ member: String, yes: Bool) throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         let target = try household.participant(member) { $0.status == .active || $0.status == .pending }
         try confirm(yes, "Remove \(target.name) from \(household.name)?")
         let removed = try household.removeMember(target.id)
@@ -81,20 +81,11 @@ extension Commands {
     }
 
     func codesRevoke(_ code: String) throws(OursError) {
-        let revoked = try context.household().revokeCode(code)
+        let revoked = try context.zone().revokeCode(code)
         if context.json {
             context.printJSON(["code": .string(revoked.code), "revokedAt": .string(revoked.revokedAt ?? "")])
         } else {
             context.say("Revoked \(revoked.code); nobody can join with it any more.")
-        }
-    }
-
-    func conflictsDismiss(_ id: String) throws(OursError) {
-        let conflict = try context.household().dismissConflict(id)
-        if context.json {
-            context.printJSON(conflict.json)
-        } else {
-            context.say("Kept the current value of \(conflict.key); \(conflict.id) dismissed.")
         }
     }
 

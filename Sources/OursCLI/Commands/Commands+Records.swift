@@ -5,12 +5,12 @@ extension Commands {
     func recordPut(type: String, id: String?, fields text: String) throws(OursError) {
         let bytes = text == "-" ? context.console.standardInput() : Array(text.utf8)
         let fields = try Commands.parseObject(bytes, what: text == "-" ? "the fields on standard input" : "--fields")
-        let key = try context.household().put(type: type, id: id, fields: fields.mapValues { $0 })
+        let key = try context.zone().put(type: type, id: id, fields: fields.mapValues { $0 })
         if context.json { context.printJSON(["id": .string(key.id), "type": .string(key.type)]) } else { context.say(key.id) }
     }
 
     func recordGet(type: String, id: String) throws(OursError) {
-        let household = try context.household()
+        let household = try context.zone()
         let key: RecordKey
         do { key = try RecordKey(type: type, id: id) } catch { throw .usage(error.description) }
         guard let snapshot = try household.get(key) else {
@@ -31,7 +31,7 @@ extension Commands {
     }
 
     func recordList(type: String) throws(OursError) {
-        let snapshots = try context.household().list(type: type)
+        let snapshots = try context.zone().list(type: type)
         if context.json {
             context.printJSON(.array(snapshots.map(\.json)))
             return
@@ -47,7 +47,7 @@ extension Commands {
     func recordRemove(type: String, id: String) throws(OursError) {
         let key: RecordKey
         do { key = try RecordKey(type: type, id: id) } catch { throw .usage(error.description) }
-        try context.household().remove(key)
+        try context.zone().remove(key)
         if context.json {
             context.printJSON(["id": .string(id), "type": .string(type), "deleted": true])
         } else {
@@ -63,7 +63,7 @@ extension Commands {
             if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             objects.append(try Commands.parseObject(trimmed, what: "\(file) line \(number + 1)"))
         }
-        let household = try context.household()
+        let household = try context.zone()
         let count = try household.importRecords(type: type, objects: objects) { done, total in
             context.progress("Importing \(done)/\(total)…")
         }

@@ -7,7 +7,7 @@ struct Commands {
 
     var device: Device { context.device }
 
-    func run(_ command: OursCommand) throws(OursError) -> Int32 {
+    func run(_ command: ParsedInvocation.Action) throws(OursError) -> Int32 {
         switch command {
         case .initDevice(let name, let email): try initDevice(name: name, email: email)
         case .demo: return try Demo(context: context).run()
@@ -26,19 +26,12 @@ struct Commands {
         case .householdAllowInvites(let allowed): try householdAllowInvites(allowed)
         case .membersRemove(let member, let yes): try membersRemove(member, yes: yes)
         case .codesRevoke(let code): try codesRevoke(code)
-        case .conflictsDismiss(let id): try conflictsDismiss(id)
-        case .sync: return try sync()
-        case .watch(let interval): return try watch(interval: interval)
-        case .status: try status()
-        case .conflicts: try conflicts()
-        case .conflictsRestore(let id): try conflictsRestore(id)
-        case .doctor(let fix): return try doctor(fix: fix)
         case .recordPut(let type, let id, let fields): try recordPut(type: type, id: id, fields: fields)
         case .recordGet(let type, let id): try recordGet(type: type, id: id)
         case .recordList(let type): try recordList(type: type)
         case .recordRemove(let type, let id): try recordRemove(type: type, id: id)
         case .recordImport(let type, let file): try recordImport(type: type, file: file)
-        case .help, .version: break
+        case .help, .version, .run: break
         default:
             if let code = try runHouseholdLife(command) { return code }
             throw .failed("`ours \(Commands.name(of: command))` is not available in this version of Ours yet")
@@ -46,7 +39,7 @@ struct Commands {
         return 0
     }
 
-    static func name(of command: OursCommand) -> String {
+    static func name(of command: ParsedInvocation.Action) -> String {
         let text = String(describing: command)
         return String(text.prefix { $0 != "(" })
     }

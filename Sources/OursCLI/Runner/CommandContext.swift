@@ -1,4 +1,5 @@
 import Foundation
+import OursHousehold
 import OursSync
 
 /// Everything a command needs: the parsed global options, the environment, where to write,
@@ -22,8 +23,12 @@ final class CommandContext: Sendable {
     /// Colour only on a terminal, and never with `NO_COLOR` or `--no-color`.
     var color: Bool { console.isTerminal && !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty }
 
-    /// The household the command acts on (`--household`, else the one in use).
-    func household() throws(OursError) -> Zone { try device.zone(globals.household) }
+    /// The engine's view of the household the command acts on (`--household`, else the one
+    /// in use): its folder, replica, members and sync.
+    func zone() throws(OursError) -> Zone { try device.zone(globals.household) }
+
+    /// The household's lists, recipes, meals, chores and tasks.
+    func household() throws(OursError) -> Household { Household(try zone()) }
 
     func say(_ text: String) { console.out(text.hasSuffix("\n") ? text : text + "\n") }
 

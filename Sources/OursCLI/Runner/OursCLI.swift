@@ -24,7 +24,7 @@ public enum OursCLI {
         case .success(let parsed):
             invocation = parsed
         }
-        switch invocation.command {
+        switch invocation.action {
         case .help(let path):
             console.out(CommandLineParser.helpText(for: path))
             return 0
@@ -36,7 +36,8 @@ public enum OursCLI {
         }
         do {
             let context = try CommandContext(globals: invocation.globals, environment: environment, console: console)
-            return try Commands(context: context).run(invocation.command)
+            if case .run(let command) = invocation.action { return try command.run(context) }
+            return try Commands(context: context).run(invocation.action)
         } catch {
             context(console, invocation.globals).report(error)
             return error.kind.exitCode

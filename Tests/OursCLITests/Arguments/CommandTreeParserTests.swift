@@ -1,5 +1,6 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// The parser on a small tree of its own, to pin behaviour the `ours` tree happens not to use.
 @Suite struct CommandTreeParserTests {

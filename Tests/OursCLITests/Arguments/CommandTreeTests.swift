@@ -1,5 +1,6 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Checks on the `ours` declarations as a whole, so a new command cannot quietly break the
 /// rules the parser and help rely on.
@@ -87,7 +88,8 @@ import Testing
         }
     }
 
-    static func caseName(_ command: OursCommand) -> String {
-        Mirror(reflecting: command).children.first?.label ?? "\(command)"
+    static func caseName(_ action: ParsedInvocation.Action) -> String {
+        if case .run(let command) = action { return "\(type(of: command))" }
+        return Mirror(reflecting: action).children.first?.label ?? "\(action)"
     }
 }

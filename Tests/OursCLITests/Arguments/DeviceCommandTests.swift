@@ -1,9 +1,10 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Every command under "Device and household", from a realistic command line.
 @Suite struct DeviceCommandTests {
-    static let cases: [(String, OursCommand)] = [
+    static let cases: [(String, ParsedInvocation.Action)] = [
         ("init --name Sam", .initDevice(name: "Sam", email: nil)),
         (
             "init --name 'Sam Lee' --email sam@example.com",
@@ -53,16 +54,16 @@ import Testing
         ("members", .members),
         ("members remove Alex", .membersRemove(member: "Alex", yes: false)),
         ("members rm Alex -y", .membersRemove(member: "Alex", yes: true)),
-        ("sync", .sync),
-        ("watch", .watch(interval: nil)),
-        ("watch --interval 1s", .watch(interval: duration("1s"))),
-        ("watch --interval=500ms", .watch(interval: duration("500ms"))),
-        ("status", .status),
-        ("conflicts", .conflicts),
-        ("conflicts restore 01HV3Z", .conflictsRestore(id: "01HV3Z")),
-        ("conflicts dismiss 01HV3Z", .conflictsDismiss(id: "01HV3Z")),
-        ("doctor", .doctor(fix: false)),
-        ("doctor --fix", .doctor(fix: true)),
+        ("sync", .run(SyncCommand())),
+        ("watch", .run(WatchCommand(interval: nil))),
+        ("watch --interval 1s", .run(WatchCommand(interval: duration("1s")))),
+        ("watch --interval=500ms", .run(WatchCommand(interval: duration("500ms")))),
+        ("status", .run(StatusCommand())),
+        ("conflicts", .run(ConflictsCommand())),
+        ("conflicts restore 01HV3Z", .run(ConflictsRestoreCommand(id: "01HV3Z"))),
+        ("conflicts dismiss 01HV3Z", .run(ConflictsDismissCommand(id: "01HV3Z"))),
+        ("doctor", .run(DoctorCommand(fix: false))),
+        ("doctor --fix", .run(DoctorCommand(fix: true))),
         ("help", .help(path: [])),
         ("help household create", .help(path: ["household", "create"])),
         ("help members rm", .help(path: ["members", "remove"])),
@@ -70,7 +71,7 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func parses(line: String, expected: OursCommand) {
+    func parses(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 }

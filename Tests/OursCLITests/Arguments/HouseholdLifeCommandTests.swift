@@ -1,9 +1,10 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Every command under "Household life", from a realistic command line.
 @Suite struct HouseholdLifeCommandTests {
-    static let listCases: [(String, OursCommand)] = [
+    static let listCases: [(String, ParsedInvocation.Action)] = [
         ("add milk", .add(items: ["milk"], list: nil, qty: nil, category: nil, note: nil)),
         (
             "add milk eggs 'oat milk' --list Groceries --qty 2 --category dairy --note 'not UHT'",
@@ -30,7 +31,7 @@ import Testing
         ("lists --archived", .lists(archived: true)),
     ]
 
-    static let kitchenCases: [(String, OursCommand)] = [
+    static let kitchenCases: [(String, ParsedInvocation.Action)] = [
         (
             "recipe add Pancakes",
             .recipeAdd(name: "Pancakes", ingredients: [], servings: nil, force: false)
@@ -84,7 +85,7 @@ import Testing
         ),
     ]
 
-    static let choreAndTaskCases: [(String, OursCommand)] = [
+    static let choreAndTaskCases: [(String, ParsedInvocation.Action)] = [
         ("chore add Bins --every 7d", .choreAdd(name: "Bins", every: duration("7d"), assign: nil)),
         (
             "chore add 'Water plants' --every=3d --assign Alex",
@@ -118,17 +119,17 @@ import Testing
     ]
 
     @Test(arguments: listCases)
-    func parsesListCommands(line: String, expected: OursCommand) {
+    func parsesListCommands(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 
     @Test(arguments: kitchenCases)
-    func parsesKitchenCommands(line: String, expected: OursCommand) {
+    func parsesKitchenCommands(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 
     @Test(arguments: choreAndTaskCases)
-    func parsesChoreAndTaskCommands(line: String, expected: OursCommand) {
+    func parsesChoreAndTaskCommands(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 }

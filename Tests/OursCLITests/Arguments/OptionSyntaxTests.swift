@@ -1,5 +1,6 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// How options and words are read, independent of which command they belong to.
 @Suite struct OptionSyntaxTests {
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func repeatedFlagsAreHarmless() {
-        #expect(command("doctor --fix --fix") == .success(.doctor(fix: true)))
+        #expect(command("doctor --fix --fix") == .success(.run(DoctorCommand(fix: true))))
     }
 
     @Test func optionsAndWordsInterleave() {
@@ -59,7 +60,7 @@ import Testing
     func doubleDashEndsOptions(line: String, items: [String]) throws {
         let invocation = try parse(line)
         #expect(
-            invocation.command == .add(items: items, list: nil, qty: nil, category: nil, note: nil))
+            invocation.action == .add(items: items, list: nil, qty: nil, category: nil, note: nil))
         #expect(invocation.globals == GlobalOptions())
     }
 

@@ -1,9 +1,10 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Every command under "Records, for scripts and other apps".
 @Suite struct RecordCommandTests {
-    static let cases: [(String, OursCommand)] = [
+    static let cases: [(String, ParsedInvocation.Action)] = [
         (
             #"record put item --fields '{"name": "milk"}'"#,
             .recordPut(type: "item", id: nil, fields: #"{"name": "milk"}"#)
@@ -24,7 +25,7 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func parses(line: String, expected: OursCommand) {
+    func parses(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 

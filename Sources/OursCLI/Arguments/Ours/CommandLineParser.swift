@@ -2,16 +2,16 @@
 ///
 /// Pure: it reads no environment, files or terminal, so the runner decides what `OURS_HOME`,
 /// `NO_COLOR` and standard input mean, and tests need no process.
-public enum CommandLineParser {
+enum CommandLineParser {
     /// The parser for the whole `ours` tree, built once from the declarations.
-    public static let parser = CommandTreeParser(
+    static let parser = CommandTreeParser(
         root: OursCommandTree.root, globalOptions: OursCommandTree.globalOptions)
 
     /// Parses the arguments after the program name.
     ///
     /// - Parameter arguments: For example `Array(CommandLine.arguments.dropFirst())`.
     /// - Returns: The invocation, or the first usage error (exit code 2) found.
-    public static func parse(_ arguments: [String]) -> Result<ParsedInvocation, UsageError> {
+    static func parse(_ arguments: [String]) -> Result<ParsedInvocation, UsageError> {
         do {
             return .success(try invocation(from: arguments))
         } catch {
@@ -20,36 +20,36 @@ public enum CommandLineParser {
     }
 
     /// The throwing form of `parse(_:)`, for callers that prefer `do`/`catch`.
-    public static func invocation(from arguments: [String]) throws(UsageError) -> ParsedInvocation {
+    static func invocation(from arguments: [String]) throws(UsageError) -> ParsedInvocation {
         switch try parser.parse(arguments) {
         case .help(let path, let values):
             let globals = try GlobalOptions(values)
             // A bare `ours --version` reaches the root, which only groups commands.
             if try !values[GlobalOptions.helpFlag], try values[GlobalOptions.versionFlag] {
-                return ParsedInvocation(command: .version, globals: globals)
+                return ParsedInvocation(action: .version, globals: globals)
             }
-            return ParsedInvocation(command: .help(path: path), globals: globals)
-        case .command(let command, let values):
+            return ParsedInvocation(action: .help(path: path), globals: globals)
+        case .command(let action, let values):
             let globals = try GlobalOptions(values)
             if try values[GlobalOptions.versionFlag] {
-                return ParsedInvocation(command: .version, globals: globals)
+                return ParsedInvocation(action: .version, globals: globals)
             }
-            if case .help(let path) = command {
+            if case .help(let path) = action {
                 // `ours help members rm` names the real command; `ours help sycn` fails like `ours sycn`.
                 return ParsedInvocation(
-                    command: .help(path: try parser.resolve(path: path)),
+                    action: .help(path: try parser.resolve(path: path)),
                     globals: globals)
             }
-            return ParsedInvocation(command: command, globals: globals)
+            return ParsedInvocation(action: action, globals: globals)
         }
     }
 
     /// The help for a command, or the overview for an empty path.
     ///
-    /// - Parameter path: Canonical names below `ours`, as in `OursCommand.help(path:)`.
+    /// - Parameter path: Canonical names below `ours`, as in `ParsedInvocation.Action.help(path:)`.
     /// - Returns: Text of lines no wider than 100 columns, ending with a newline; the overview
     ///   when the path names no command.
-    public static func helpText(for path: [String]) -> String {
+    static func helpText(for path: [String]) -> String {
         let formatter = HelpFormatter(
             root: OursCommandTree.root, globalOptions: OursCommandTree.globalOptions,
             overviewSections: [exitCodeSection])

@@ -1,144 +1,40 @@
-/// Everything `ours` can be asked to do, one case per command the README documents, with
-/// its arguments already checked and typed.
+import OursSync
+
+/// One `ours` command: how it is written on the command line, and what it does.
 ///
-/// Names (items, lists, recipes, members, households) are passed through as typed: matching
-/// them case-insensitively, and reporting ambiguity, needs the household's data. Dates are
-/// passed through unchecked too: reading them (and any words like "today") needs the clock and
-/// the household's calendar, which the runner has. A `-` for a file or `--fields` is passed
-/// through and means standard input.
-public enum OursCommand: Sendable, Hashable {
-    // MARK: Device and household
+/// Each command is a type of its own, in a file of its own: its options and arguments are
+/// static `Option` and `Argument` declarations listed in `spec`, `parse(_:)` reads them into
+/// the command's properties, and `run(_:)` does the work. `OursCommandTree` places the command
+/// in the tree, so the parser, help and anything else generated from the tree read the same
+/// declaration. A type without `run(_:)` does not compile, so every command in the tree has
+/// something to run.
+protocol OursCommand: Sendable, Hashable {
+    /// The command's name, aliases, help text, arguments and options. Not its subcommands or
+    /// its heading in `ours --help`: where a command sits is `OursCommandTree`'s to say.
+    static var spec: Spec { get }
 
-    /// `ours init --name NAME [--email EMAIL]`
-    case initDevice(name: String, email: String?)
-    /// `ours demo`
-    case demo
-    /// `ours household create NAME --folder PATH`
-    case householdCreate(name: String, folder: String)
-    /// `ours household show`
-    case householdShow
-    /// `ours household list`
-    case householdList
-    /// `ours household use NAME`; the name may also be an id.
-    case householdUse(name: String)
-    /// `ours household transfer MEMBER`
-    case householdTransfer(member: String)
-    /// `ours household leave [--yes]`
-    case householdLeave(yes: Bool)
-    /// `ours household dissolve [--yes]`
-    case householdDissolve(yes: Bool)
-    /// `ours household forget NAME [--yes]`: delete a read-only copy from this device.
-    case householdForget(name: String, yes: Bool)
-    /// `ours household allow-invites [--off]`
-    case householdAllowInvites(allowed: Bool)
-    /// `ours invite [--read-only] [--expires DURATION] [--uses N]`; `uses` is at least 1.
-    case invite(readOnly: Bool, expires: DurationText?, uses: Int?)
-    /// `ours codes`
-    case codes
-    /// `ours codes revoke CODE`
-    case codesRevoke(code: String)
-    /// `ours join CODE --folder PATH [--name NAME]`
-    case join(code: String, folder: String, name: String?)
-    /// `ours members`
-    case members
-    /// `ours members remove MEMBER [--yes]`
-    case membersRemove(member: String, yes: Bool)
-    /// `ours sync`
-    case sync
-    /// `ours watch [--interval DURATION]`
-    case watch(interval: DurationText?)
-    /// `ours status`
-    case status
-    /// `ours conflicts`
-    case conflicts
-    /// `ours conflicts restore ID`
-    case conflictsRestore(id: String)
-    /// `ours conflicts dismiss ID`
-    case conflictsDismiss(id: String)
-    /// `ours doctor [--fix]`
-    case doctor(fix: Bool)
+    /// The command as typed, from what the parser collected; throws only for values the
+    /// parser cannot judge, such as a number out of range.
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self
 
-    // MARK: Records
+    /// Does what the command says and prints the outcome.
+    ///
+    /// - Returns: The exit code; failures are thrown, and the runner prints and maps them.
+    func run(_ context: CommandContext) throws(OursError) -> Int32
+}
 
-    /// `ours record put TYPE [ID] --fields JSON`; `fields` is unparsed JSON text, or `-`.
-    case recordPut(type: String, id: String?, fields: String)
-    /// `ours record get TYPE ID`
-    case recordGet(type: String, id: String)
-    /// `ours record list TYPE`
-    case recordList(type: String)
-    /// `ours record rm TYPE ID`
-    case recordRemove(type: String, id: String)
-    /// `ours record import TYPE FILE`; `file` may be `-`.
-    case recordImport(type: String, file: String)
+extension OursCommand {
+    /// What a command declares itself with: `static let spec = Spec("sync", summary: ...)`.
+    typealias Spec = CommandSpec<ParsedInvocation.Action>
 
-    // MARK: Household life
+    /// The command's node in the tree: its declaration, made runnable, over `subcommands`.
+    static func node(_ subcommands: Spec...) -> Spec {
+        var node = spec
+        node.subcommands = subcommands
+        node.build = { values throws(UsageError) in .run(try parse(values)) }
+        return node
+    }
 
-    /// `ours add ITEM... [--list NAME] [--qty Q] [--category C] [--note N]`
-    case add(items: [String], list: String?, qty: String?, category: String?, note: String?)
-    /// `ours check ITEM [--list NAME]`
-    case check(item: String, list: String?)
-    /// `ours uncheck ITEM [--list NAME]`
-    case uncheck(item: String, list: String?)
-    /// `ours remove ITEM [--list NAME]`
-    case remove(item: String, list: String?)
-    /// `ours list create NAME`
-    case listCreate(name: String)
-    /// `ours list show [NAME] [--consolidated]`
-    case listShow(name: String?, consolidated: Bool)
-    /// `ours list rename NAME NEW-NAME`
-    case listRename(name: String, newName: String)
-    /// `ours list archive NAME`
-    case listArchive(name: String)
-    /// `ours list delete NAME [--yes]`
-    case listDelete(name: String, yes: Bool)
-    /// `ours lists [--archived]`
-    case lists(archived: Bool)
-    /// `ours recipe add NAME [--ingredient TEXT]... [--servings N] [--force]`
-    case recipeAdd(name: String, ingredients: [String], servings: Int?, force: Bool)
-    /// `ours recipe show NAME`
-    case recipeShow(name: String)
-    /// `ours recipe favorite NAME`
-    case recipeFavorite(name: String)
-    /// `ours recipe unfavorite NAME`
-    case recipeUnfavorite(name: String)
-    /// `ours recipe to-list NAME [--list L] [--servings N]`
-    case recipeToList(name: String, list: String?, servings: Int?)
-    /// `ours recipe import FILE`; `file` may be `-`.
-    case recipeImport(file: String)
-    /// `ours recipe export NAME`
-    case recipeExport(name: String)
-    /// `ours recipes [--favorites]`
-    case recipes(favoritesOnly: Bool)
-    /// `ours plan DATE SLOT RECIPE-OR-TEXT... [--replace]`; the words of `meal` are joined.
-    case plan(date: String, slot: MealSlot, meal: String, replace: Bool)
-    /// `ours meals [--week DATE]`
-    case meals(week: String?)
-    /// `ours meals to-list [--week DATE] [--list L]`
-    case mealsToList(week: String?, list: String?)
-    /// `ours chore add NAME --every DURATION [--assign MEMBER]`
-    case choreAdd(name: String, every: DurationText, assign: String?)
-    /// `ours chore done NAME`
-    case choreDone(name: String)
-    /// `ours chores`
-    case chores
-    /// `ours task add TITLE... [--project P] [--due DATE] [--priority 1-4] [--assign MEMBER]`
-    case taskAdd(title: String, project: String?, due: String?, priority: Int?, assign: String?)
-    /// `ours task done TITLE...`
-    case taskDone(title: String)
-    /// `ours tasks [--project P]`
-    case tasks(project: String?)
-    /// `ours category add NAME`
-    case categoryAdd(name: String)
-    /// `ours categories`
-    case categories
-    /// `ours export [--format FORMAT] [--out PATH]`; no format means the runner chooses.
-    case export(format: ExportFormat?, out: String?)
-
-    // MARK: About ours
-
-    /// `ours help [COMMAND...]`, `ours COMMAND --help`, or a command that only groups others.
-    /// The path holds canonical names, never aliases.
-    case help(path: [String])
-    /// `ours version` or `ours --version`
-    case version
+    /// Whether `other` is this same command with the same values.
+    func isEqual(to other: any OursCommand) -> Bool { (other as? Self) == self }
 }

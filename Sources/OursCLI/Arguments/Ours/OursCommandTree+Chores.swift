@@ -1,6 +1,6 @@
 /// The rest of "Household life": chores, tasks, categories and export.
 extension OursCommandTree {
-    static let choreAndTaskCommands: [CommandSpec<OursCommand>] = [
+    static let choreAndTaskCommands: [Node] = [
         CommandSpec(
             "chore", summary: "Add a recurring chore, or mark one done", group: Group.life,
             subcommands: [

@@ -1,6 +1,6 @@
 /// "Device and household": setting up, households, invitations, members, syncing.
 extension OursCommandTree {
-    static let deviceCommands: [CommandSpec<OursCommand>] = [
+    static let deviceCommands: [Node] = [
         CommandSpec(
             "init", summary: "Set up this device with your name; safe to run again",
             group: Group.device, examples: ["ours init --name Sam --email sam@example.com"],
@@ -41,51 +41,14 @@ extension OursCommandTree {
                 name: values.option("name"))
         },
         members,
-        CommandSpec(
-            "sync", summary: "Sync with the shared folder once, then exit", group: Group.device
-        ) { _ throws(UsageError) in .sync },
-        CommandSpec(
-            "watch", summary: "Keep syncing until stopped, printing changes as they arrive",
-            group: Group.device, examples: ["ours watch --interval 5s"],
-            options: [
-                .value(
-                    "interval", placeholder: "DURATION",
-                    help: "How often to look for changes, e.g. 1s or 500ms")
-            ]
-        ) { values throws(UsageError) in
-            try .watch(interval: values.duration("interval"))
-        },
-        CommandSpec(
-            "status", summary: "Show the last sync, pending changes and any problems",
-            group: Group.device
-        ) { _ throws(UsageError) in .status },
-        CommandSpec(
-            "conflicts", summary: "Show values that lost to a concurrent edit on another device",
-            group: Group.device,
-            subcommands: [
-                CommandSpec(
-                    "restore", summary: "Bring back a value that lost to a concurrent edit",
-                    arguments: [.required("ID", help: "The conflict's id, from 'ours conflicts'")]
-                ) { values throws(UsageError) in
-                    try .conflictsRestore(id: values.argument("ID"))
-                },
-                CommandSpec(
-                    "dismiss", summary: "Keep the winning value and stop listing the conflict",
-                    arguments: [.required("ID", help: "The conflict's id, from 'ours conflicts'")]
-                ) { values throws(UsageError) in
-                    try .conflictsDismiss(id: values.argument("ID"))
-                },
-            ]
-        ) { _ throws(UsageError) in .conflicts },
-        CommandSpec(
-            "doctor", summary: "Check the household folder for problems", group: Group.device,
-            options: [.flag("fix", help: "Repair the problems found, where that is safe")]
-        ) { values throws(UsageError) in
-            .doctor(fix: values.flag("fix"))
-        },
+        SyncCommand.node(),
+        WatchCommand.node(),
+        StatusCommand.node(),
+        ConflictsCommand.node(ConflictsRestoreCommand.node(), ConflictsDismissCommand.node()),
+        DoctorCommand.node(),
     ]
 
-    private static let household = CommandSpec<OursCommand>(
+    private static let household = Node(
         "household", summary: "Create, switch, hand over, leave or end a household",
         group: Group.device,
         subcommands: [
@@ -150,7 +113,7 @@ extension OursCommandTree {
             },
         ])
 
-    private static let invite = CommandSpec<OursCommand>(
+    private static let invite = Node(
         "invite", summary: "Print a new six-character code for someone to join with",
         group: Group.device,
         discussion: "Whoever has the code can join with 'ours join CODE --folder PATH'.",
@@ -168,7 +131,7 @@ extension OursCommandTree {
             uses: values.integer("uses", in: 1...Int.max))
     }
 
-    private static let codes = CommandSpec<OursCommand>(
+    private static let codes = Node(
         "codes", summary: "List invitation codes: active, used, expired or revoked",
         group: Group.device,
         subcommands: [
@@ -181,7 +144,7 @@ extension OursCommandTree {
         ]
     ) { _ throws(UsageError) in .codes }
 
-    private static let members = CommandSpec<OursCommand>(
+    private static let members = Node(
         "members", summary: "List members with their role, permission, status and devices",
         group: Group.device,
         subcommands: [

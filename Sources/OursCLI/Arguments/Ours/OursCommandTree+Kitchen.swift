@@ -8,7 +8,7 @@ extension OursCommandTree {
     private static let week = OptionSpec.value(
         "week", placeholder: "DATE", help: "Any day of the week, as YYYY-MM-DD; default this week")
 
-    static let kitchenCommands: [CommandSpec<OursCommand>] = [
+    static let kitchenCommands: [Node] = [
         recipeGroup,
         CommandSpec(
             "recipes", summary: "List the recipes", group: Group.life,
@@ -52,7 +52,7 @@ extension OursCommandTree {
         },
     ]
 
-    private static let recipeGroup = CommandSpec<OursCommand>(
+    private static let recipeGroup = Node(
         "recipe", summary: "Add, show, favourite, shop for, import or export a recipe",
         group: Group.life,
         subcommands: [

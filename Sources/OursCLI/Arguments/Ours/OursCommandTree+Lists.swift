@@ -4,7 +4,7 @@ extension OursCommandTree {
 
     private static let onList = list("The list the item is on, when it is on more than one")
 
-    static let listCommands: [CommandSpec<OursCommand>] = [
+    static let listCommands: [Node] = [
         CommandSpec(
             "add", summary: "Add items to a shopping list", group: Group.life,
             discussion: "--qty, --category and --note apply to every item named.",
@@ -53,7 +53,7 @@ extension OursCommandTree {
 
     private static let name = ArgumentSpec.required("NAME", help: "The list's name")
 
-    private static let listGroup = CommandSpec<OursCommand>(
+    private static let listGroup = Node(
         "list", summary: "Create, show, rename, archive or delete a list", group: Group.life,
         subcommands: [
             CommandSpec("create", summary: "Create a list", arguments: [name]) {

@@ -5,7 +5,7 @@ extension OursCommandTree {
 
     private static let id = ArgumentSpec.required("ID", help: "The record's id")
 
-    static let recordCommands: [CommandSpec<OursCommand>] = [
+    static let recordCommands: [Node] = [
         CommandSpec(
             "record", summary: "Read and write records directly, for scripts and other apps",
             group: Group.records,

@@ -2,7 +2,9 @@
 ///
 /// Split across files by the groups of `ours --help`; this file holds the root and what every
 /// command shares.
-public enum OursCommandTree {
+enum OursCommandTree {
+    typealias Node = CommandSpec<ParsedInvocation.Action>
+
     /// Headings for the overview, in the order the README presents them.
     enum Group {
         static let device = "Device and household"
@@ -12,15 +14,25 @@ public enum OursCommandTree {
     }
 
     /// The whole tree, rooted at the program.
-    public static let root = CommandSpec<OursCommand>(
+    static let root = Node(
         "ours",
         summary: "Share lists, recipes, meals, chores and tasks with your household through a "
             + "shared folder.",
-        subcommands: deviceCommands + recordCommands + listCommands + kitchenCommands
-            + choreAndTaskCommands + aboutCommands)
+        subcommands: under(Group.device, deviceCommands) + under(Group.records, recordCommands)
+            + under(Group.life, listCommands + kitchenCommands + choreAndTaskCommands)
+            + under(Group.about, aboutCommands))
+
+    /// The nodes, listed under `heading` in `ours --help`.
+    private static func under(_ heading: String, _ nodes: [Node]) -> [Node] {
+        nodes.map { node in
+            var node = node
+            node.group = heading
+            return node
+        }
+    }
 
     /// The options every command accepts anywhere on the line.
-    public static let globalOptions: [OptionSpec] = GlobalOptions.declarations.map(\.spec)
+    static let globalOptions: [OptionSpec] = GlobalOptions.declarations.map(\.spec)
 
     // MARK: Shared declarations
 
@@ -30,7 +42,7 @@ public enum OursCommandTree {
         .value("list", short: "l", placeholder: "NAME", help: help)
     }
 
-    static let aboutCommands: [CommandSpec<OursCommand>] = [
+    static let aboutCommands: [Node] = [
         CommandSpec(
             "help", summary: "Show help for ours or for a command", group: Group.about,
             examples: ["ours help", "ours help record put"],
