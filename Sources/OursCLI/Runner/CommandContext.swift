@@ -10,10 +10,19 @@ final class CommandContext: Sendable {
     let console: Console
     let device: Device
 
-    init(globals: GlobalOptions, environment: [String: String], console: Console) throws(OursError) {
+    /// Runs another `ours` command line in this process, with its own environment and
+    /// console: how the demo plays its devices. The runner passes itself in, so commands need
+    /// not know it.
+    let runCommandLine: @Sendable (_ arguments: [String], _ environment: [String: String], _ console: Console) -> Int32
+
+    init(
+        globals: GlobalOptions, environment: [String: String], console: Console,
+        runCommandLine: @escaping @Sendable ([String], [String: String], Console) -> Int32
+    ) throws(OursError) {
         self.globals = globals
         self.environment = environment
         self.console = console
+        self.runCommandLine = runCommandLine
         let home = globals.home.map { Device.absolutePathForCommandLine($0) } ?? Device.defaultHome(environment: environment)
         self.device = Device(home: home, clock: SystemWallClock(offsetMillis: try CommandContext.clockOffset(environment)))
     }

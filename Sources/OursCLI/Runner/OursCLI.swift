@@ -35,7 +35,8 @@ public enum OursCLI {
             break
         }
         do {
-            let context = try CommandContext(globals: invocation.globals, environment: environment, console: console)
+            let context = try CommandContext(
+                globals: invocation.globals, environment: environment, console: console, runCommandLine: run)
             if case .run(let command) = invocation.action { return try command.run(context) }
             return try Commands(context: context).run(invocation.action)
         } catch {

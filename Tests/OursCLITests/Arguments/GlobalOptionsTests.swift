@@ -15,7 +15,7 @@ import Testing
     ])
     func globalsAnywhereOnTheLine(line: String) throws {
         let invocation = try parse(line)
-        #expect(invocation == ParsedInvocation(action: .householdShow, globals: Self.everything))
+        #expect(invocation == ParsedInvocation(action: .run(HouseholdShowCommand()), globals: Self.everything))
     }
 
     @Test func defaultsWhenNoneGiven() throws {
@@ -27,7 +27,7 @@ import Testing
 
     @Test func globalsMixWithCommandOptions() throws {
         let invocation = try parse("invite --json --uses 2 --household Cabin --read-only")
-        #expect(invocation.action == .invite(readOnly: true, expires: nil, uses: 2))
+        #expect(invocation.action == .run(InviteCommand(readOnly: true, expires: nil, uses: 2)))
         #expect(invocation.globals == GlobalOptions(household: "Cabin", json: true))
     }
 

@@ -22,43 +22,6 @@ extension ParsedInvocation {
         /// Run this command.
         case run(any OursCommand)
 
-        // MARK: Device and household
-
-        /// `ours init --name NAME [--email EMAIL]`
-        case initDevice(name: String, email: String?)
-        /// `ours demo`
-        case demo
-        /// `ours household create NAME --folder PATH`
-        case householdCreate(name: String, folder: String)
-        /// `ours household show`
-        case householdShow
-        /// `ours household list`
-        case householdList
-        /// `ours household use NAME`; the name may also be an id.
-        case householdUse(name: String)
-        /// `ours household transfer MEMBER`
-        case householdTransfer(member: String)
-        /// `ours household leave [--yes]`
-        case householdLeave(yes: Bool)
-        /// `ours household dissolve [--yes]`
-        case householdDissolve(yes: Bool)
-        /// `ours household forget NAME [--yes]`: delete a read-only copy from this device.
-        case householdForget(name: String, yes: Bool)
-        /// `ours household allow-invites [--off]`
-        case householdAllowInvites(allowed: Bool)
-        /// `ours invite [--read-only] [--expires DURATION] [--uses N]`; `uses` is at least 1.
-        case invite(readOnly: Bool, expires: DurationText?, uses: Int?)
-        /// `ours codes`
-        case codes
-        /// `ours codes revoke CODE`
-        case codesRevoke(code: String)
-        /// `ours join CODE --folder PATH [--name NAME]`
-        case join(code: String, folder: String, name: String?)
-        /// `ours members`
-        case members
-        /// `ours members remove MEMBER [--yes]`
-        case membersRemove(member: String, yes: Bool)
-
         // MARK: Records
 
         /// `ours record put TYPE [ID] --fields JSON`; `fields` is unparsed JSON text, or `-`.

@@ -3,7 +3,19 @@ import OursSync
 
 /// `ours demo`: two simulated devices share a household through a temporary folder, end to
 /// end, by running real `ours` commands in-process and printing what each one printed.
-struct Demo {
+struct DemoCommand: OursCommand {
+    static let spec = Spec(
+        "demo", summary: "Watch two simulated devices share a household through a temporary folder")
+
+    static func parse(_ values: ParsedValues) -> Self { Self() }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        try Script(context: context).run()
+    }
+}
+
+/// The demo's steps, each an `ours` command line run as one of the devices.
+private struct Script {
     let context: CommandContext
 
     final class Device {
@@ -95,10 +107,10 @@ struct Demo {
         var environment = context.environment
         environment["OURS_HOME"] = device.home
         environment["NO_COLOR"] = "1"
-        let code = OursCLI.run(arguments, environment: environment, console: capture.console)
+        let code = context.runCommandLine(arguments, environment, capture.console)
         context.say(
             "\n" + context.dim("[\(device.label)]") + " $ "
-                + context.bold("ours " + arguments.map(Demo.quote).joined(separator: " ")))
+                + context.bold("ours " + arguments.map(Script.quote).joined(separator: " ")))
         context.console.out(capture.output)
         if !capture.errorOutput.isEmpty { context.console.out(capture.errorOutput) }
         if expected != 0 { context.say(context.dim("(exit \(code))")) }
