@@ -53,7 +53,7 @@ extension Commands {
     }
 
     func recipeImport(_ file: String) throws(OursError) {
-        let bytes = try readInput(file)
+        let bytes = try context.readInput(file)
         let results = try life().importRecipes(bytes, source: file == "-" ? "standard input" : file)
         if context.json {
             return context.printJSON([

@@ -9,11 +9,6 @@ struct Commands {
 
     func run(_ command: ParsedInvocation.Action) throws(OursError) -> Int32 {
         switch command {
-        case .recordPut(let type, let id, let fields): try recordPut(type: type, id: id, fields: fields)
-        case .recordGet(let type, let id): try recordGet(type: type, id: id)
-        case .recordList(let type): try recordList(type: type)
-        case .recordRemove(let type, let id): try recordRemove(type: type, id: id)
-        case .recordImport(let type, let file): try recordImport(type: type, file: file)
         case .help, .version, .run: break
         default:
             if let code = try runHouseholdLife(command) { return code }

@@ -68,12 +68,12 @@ import Testing
         #expect(
             command("record put item --fields '{}' -- -id-")
                 == .success(
-                    .recordPut(type: "item", id: "-id-", fields: "{}")))
+                    .run(RecordPutCommand(type: "item", id: "-id-", fields: "{}"))))
     }
 
     /// A lone dash means standard input and numbers may be negative, so neither is an option.
     @Test func dashAndNumbersAreValues() {
-        #expect(command("record import item -") == .success(.recordImport(type: "item", file: "-")))
+        #expect(command("record import item -") == .success(.run(RecordImportCommand(type: "item", file: "-"))))
         #expect(
             command("add -3 --qty -1.5")
                 == .success(

@@ -22,19 +22,6 @@ extension ParsedInvocation {
         /// Run this command.
         case run(any OursCommand)
 
-        // MARK: Records
-
-        /// `ours record put TYPE [ID] --fields JSON`; `fields` is unparsed JSON text, or `-`.
-        case recordPut(type: String, id: String?, fields: String)
-        /// `ours record get TYPE ID`
-        case recordGet(type: String, id: String)
-        /// `ours record list TYPE`
-        case recordList(type: String)
-        /// `ours record rm TYPE ID`
-        case recordRemove(type: String, id: String)
-        /// `ours record import TYPE FILE`; `file` may be `-`.
-        case recordImport(type: String, file: String)
-
         // MARK: Household life
 
         /// `ours add ITEM... [--list NAME] [--qty Q] [--category C] [--note N]`
