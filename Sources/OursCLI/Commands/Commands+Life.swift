@@ -6,19 +6,6 @@ extension Commands {
     /// categories, export); `nil` when `command` is not one of them.
     func runHouseholdLife(_ command: ParsedInvocation.Action) throws(OursError) -> Int32? {
         switch command {
-        case .add(let items, let list, let qty, let category, let note):
-            try add(items, list: list, qty: qty, category: category, note: note)
-        case .check(let item, let list): try check(item, list: list)
-        case .uncheck(let item, let list): try uncheck(item, list: list)
-        case .remove(let item, let list): try removeItem(item, list: list)
-        case .listCreate(let name): try listCreate(name)
-        case .listShow(let name, let consolidated): try listShow(name, consolidated: consolidated)
-        case .listRename(let name, let newName): try listRename(name, to: newName)
-        case .listArchive(let name): try listArchive(name)
-        case .listDelete(let name, let yes): try listDelete(name, yes: yes)
-        case .lists(let archived): try lists(archived: archived)
-        case .categoryAdd(let name): try categoryAdd(name)
-        case .categories: try categories()
         case .recipeAdd(let name, let ingredients, let servings, let force):
             try recipeAdd(name, ingredients: ingredients, servings: servings, force: force)
         case .recipeShow(let name): try recipeShow(name)

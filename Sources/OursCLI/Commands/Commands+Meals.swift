@@ -36,7 +36,7 @@ extension Commands {
         let life = try life()
         let days = try life.week(of: week)
         let (result, meals, skipped) = try life.addMealsToList(days, list: list)
-        printAddResult(
+        context.printAddResult(
             result,
             extra: ["week": Commands.weekJSON(days), "meals": .array(meals.map(\.json)), "skipped": .array(skipped.map(\.json))])
         guard !context.json else { return }

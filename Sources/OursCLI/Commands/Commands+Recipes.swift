@@ -47,7 +47,7 @@ extension Commands {
     func recipeToList(_ name: String, list: String?, servings: Int?) throws(OursError) {
         let (recipe, result) = try life().addRecipeToList(name, list: list, servings: servings)
         let recipeJSON: JSONValue = ["id": .string(recipe.id), "name": .string(recipe.name)]
-        printAddResult(
+        context.printAddResult(
             result, extra: ["recipe": recipeJSON, "servings": (servings ?? recipe.servings).map { JSONValue($0) } ?? .null])
         if !context.json, result.items.isEmpty { context.say("\(recipe.name) has no ingredients to add.") }
     }

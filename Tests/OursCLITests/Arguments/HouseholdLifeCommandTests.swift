@@ -5,30 +5,31 @@ import Testing
 /// Every command under "Household life", from a realistic command line.
 @Suite struct HouseholdLifeCommandTests {
     static let listCases: [(String, ParsedInvocation.Action)] = [
-        ("add milk", .add(items: ["milk"], list: nil, qty: nil, category: nil, note: nil)),
+        ("add milk", .run(AddCommand(items: ["milk"], list: nil, qty: nil, category: nil, note: nil))),
         (
             "add milk eggs 'oat milk' --list Groceries --qty 2 --category dairy --note 'not UHT'",
-            .add(
-                items: ["milk", "eggs", "oat milk"], list: "Groceries", qty: "2",
-                category: "dairy", note: "not UHT")
+            .run(
+                AddCommand(
+                    items: ["milk", "eggs", "oat milk"], list: "Groceries", qty: "2",
+                    category: "dairy", note: "not UHT"))
         ),
         (
             "add flour -l Baking --qty='1 kg'",
-            .add(items: ["flour"], list: "Baking", qty: "1 kg", category: nil, note: nil)
+            .run(AddCommand(items: ["flour"], list: "Baking", qty: "1 kg", category: nil, note: nil))
         ),
-        ("check milk", .check(item: "milk", list: nil)),
-        ("check 'oat milk' --list Groceries", .check(item: "oat milk", list: "Groceries")),
-        ("uncheck milk -l Groceries", .uncheck(item: "milk", list: "Groceries")),
-        ("remove eggs", .remove(item: "eggs", list: nil)),
-        ("list create Hardware", .listCreate(name: "Hardware")),
-        ("list show", .listShow(name: nil, consolidated: false)),
-        ("list show Groceries --consolidated", .listShow(name: "Groceries", consolidated: true)),
-        ("list rename Hardware DIY", .listRename(name: "Hardware", newName: "DIY")),
-        ("list archive Christmas", .listArchive(name: "Christmas")),
-        ("list delete Christmas", .listDelete(name: "Christmas", yes: false)),
-        ("list rm Christmas --yes", .listDelete(name: "Christmas", yes: true)),
-        ("lists", .lists(archived: false)),
-        ("lists --archived", .lists(archived: true)),
+        ("check milk", .run(CheckCommand(item: "milk", list: nil))),
+        ("check 'oat milk' --list Groceries", .run(CheckCommand(item: "oat milk", list: "Groceries"))),
+        ("uncheck milk -l Groceries", .run(UncheckCommand(item: "milk", list: "Groceries"))),
+        ("remove eggs", .run(RemoveCommand(item: "eggs", list: nil))),
+        ("list create Hardware", .run(ListCreateCommand(name: "Hardware"))),
+        ("list show", .run(ListShowCommand(name: nil, consolidated: false))),
+        ("list show Groceries --consolidated", .run(ListShowCommand(name: "Groceries", consolidated: true))),
+        ("list rename Hardware DIY", .run(ListRenameCommand(name: "Hardware", newName: "DIY"))),
+        ("list archive Christmas", .run(ListArchiveCommand(name: "Christmas"))),
+        ("list delete Christmas", .run(ListDeleteCommand(name: "Christmas", yes: false))),
+        ("list rm Christmas --yes", .run(ListDeleteCommand(name: "Christmas", yes: true))),
+        ("lists", .run(ListsCommand(archived: false))),
+        ("lists --archived", .run(ListsCommand(archived: true))),
     ]
 
     static let kitchenCases: [(String, ParsedInvocation.Action)] = [
@@ -109,8 +110,8 @@ import Testing
         ("task done Fix the tap", .taskDone(title: "Fix the tap")),
         ("tasks", .tasks(project: nil)),
         ("tasks --project Car", .tasks(project: "Car")),
-        ("category add Frozen", .categoryAdd(name: "Frozen")),
-        ("categories", .categories),
+        ("category add Frozen", .run(CategoryAddCommand(name: "Frozen"))),
+        ("categories", .run(CategoriesCommand())),
         ("export", .export(format: nil, out: nil)),
         ("export --format markdown", .export(format: .markdown, out: nil)),
         ("export --format=ics -o meals.ics", .export(format: .ics, out: "meals.ics")),

@@ -24,11 +24,11 @@ import Testing
         #expect(
             command("add x --note a=b=c")
                 == .success(
-                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b=c")))
+                    .run(AddCommand(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b=c"))))
         #expect(
             command("add x --note=a=b")
                 == .success(
-                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b")))
+                    .run(AddCommand(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b"))))
     }
 
     @Test func repeatedOptionsKeepTheirOrder() {
@@ -48,7 +48,7 @@ import Testing
         #expect(
             command("add --list G milk --qty 2 eggs")
                 == .success(
-                    .add(items: ["milk", "eggs"], list: "G", qty: "2", category: nil, note: nil)))
+                    .run(AddCommand(items: ["milk", "eggs"], list: "G", qty: "2", category: nil, note: nil))))
     }
 
     @Test(arguments: [
@@ -60,7 +60,7 @@ import Testing
     func doubleDashEndsOptions(line: String, items: [String]) throws {
         let invocation = try parse(line)
         #expect(
-            invocation.action == .add(items: items, list: nil, qty: nil, category: nil, note: nil))
+            invocation.action == .run(AddCommand(items: items, list: nil, qty: nil, category: nil, note: nil)))
         #expect(invocation.globals == GlobalOptions())
     }
 
@@ -77,18 +77,18 @@ import Testing
         #expect(
             command("add -3 --qty -1.5")
                 == .success(
-                    .add(items: ["-3"], list: nil, qty: "-1.5", category: nil, note: nil)))
+                    .run(AddCommand(items: ["-3"], list: nil, qty: "-1.5", category: nil, note: nil))))
     }
 
     @Test func emptyValuesArePassedThrough() {
         #expect(
             command("add x --note ''")
                 == .success(
-                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "")))
+                    .run(AddCommand(items: ["x"], list: nil, qty: nil, category: nil, note: ""))))
         #expect(
             command("add x --note=")
                 == .success(
-                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "")))
+                    .run(AddCommand(items: ["x"], list: nil, qty: nil, category: nil, note: ""))))
     }
 
     @Test func shortFormsMatchLongForms() throws {

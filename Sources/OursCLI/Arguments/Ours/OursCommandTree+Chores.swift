@@ -64,19 +64,8 @@ extension OursCommandTree {
         ) { values throws(UsageError) in
             .tasks(project: values.option("project"))
         },
-        CommandSpec(
-            "category", summary: "Add a category for list items", group: Group.life,
-            subcommands: [
-                CommandSpec(
-                    "add", summary: "Add a category",
-                    arguments: [.required("NAME", help: "The category, e.g. dairy or bakery")]
-                ) { values throws(UsageError) in
-                    try .categoryAdd(name: values.argument("NAME"))
-                }
-            ]),
-        CommandSpec("categories", summary: "List the categories", group: Group.life) {
-            _ throws(UsageError) in .categories
-        },
+        Node("category", summary: "Add a category for list items", subcommands: [CategoryAddCommand.node()]),
+        CategoriesCommand.node(),
         CommandSpec(
             "export", summary: "Export the household's data", group: Group.life,
             examples: ["ours export --format ics --out meals.ics"],

@@ -24,26 +24,6 @@ extension ParsedInvocation {
 
         // MARK: Household life
 
-        /// `ours add ITEM... [--list NAME] [--qty Q] [--category C] [--note N]`
-        case add(items: [String], list: String?, qty: String?, category: String?, note: String?)
-        /// `ours check ITEM [--list NAME]`
-        case check(item: String, list: String?)
-        /// `ours uncheck ITEM [--list NAME]`
-        case uncheck(item: String, list: String?)
-        /// `ours remove ITEM [--list NAME]`
-        case remove(item: String, list: String?)
-        /// `ours list create NAME`
-        case listCreate(name: String)
-        /// `ours list show [NAME] [--consolidated]`
-        case listShow(name: String?, consolidated: Bool)
-        /// `ours list rename NAME NEW-NAME`
-        case listRename(name: String, newName: String)
-        /// `ours list archive NAME`
-        case listArchive(name: String)
-        /// `ours list delete NAME [--yes]`
-        case listDelete(name: String, yes: Bool)
-        /// `ours lists [--archived]`
-        case lists(archived: Bool)
         /// `ours recipe add NAME [--ingredient TEXT]... [--servings N] [--force]`
         case recipeAdd(name: String, ingredients: [String], servings: Int?, force: Bool)
         /// `ours recipe show NAME`
@@ -78,10 +58,6 @@ extension ParsedInvocation {
         case taskDone(title: String)
         /// `ours tasks [--project P]`
         case tasks(project: String?)
-        /// `ours category add NAME`
-        case categoryAdd(name: String)
-        /// `ours categories`
-        case categories
         /// `ours export [--format FORMAT] [--out PATH]`; no format means the runner chooses.
         case export(format: ExportFormat?, out: String?)
 
