@@ -6,18 +6,6 @@ extension Commands {
     /// categories, export); `nil` when `command` is not one of them.
     func runHouseholdLife(_ command: ParsedInvocation.Action) throws(OursError) -> Int32? {
         switch command {
-        case .recipeAdd(let name, let ingredients, let servings, let force):
-            try recipeAdd(name, ingredients: ingredients, servings: servings, force: force)
-        case .recipeShow(let name): try recipeShow(name)
-        case .recipeFavorite(let name): try recipeFavorite(name, true)
-        case .recipeUnfavorite(let name): try recipeFavorite(name, false)
-        case .recipeToList(let name, let list, let servings): try recipeToList(name, list: list, servings: servings)
-        case .recipeImport(let file): try recipeImport(file)
-        case .recipeExport(let name): try recipeExport(name)
-        case .recipes(let favoritesOnly): try recipes(favoritesOnly: favoritesOnly)
-        case .plan(let date, let slot, let meal, let replace): try plan(date, slot, meal, replace: replace)
-        case .meals(let week): try meals(week: week)
-        case .mealsToList(let week, let list): try mealsToList(week: week, list: list)
         case .choreAdd(let name, let every, let assign): try choreAdd(name, every: every, assign: assign)
         case .choreDone(let name): try choreDone(name)
         case .chores: try chores()

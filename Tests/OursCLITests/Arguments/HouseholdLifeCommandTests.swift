@@ -35,54 +35,55 @@ import Testing
     static let kitchenCases: [(String, ParsedInvocation.Action)] = [
         (
             "recipe add Pancakes",
-            .recipeAdd(name: "Pancakes", ingredients: [], servings: nil, force: false)
+            .run(RecipeAddCommand(name: "Pancakes", ingredients: [], servings: nil, force: false))
         ),
         (
             "recipe add Pancakes --ingredient '2 cups flour' --ingredient '2 eggs' -i milk "
                 + "--servings 4 --force",
-            .recipeAdd(
-                name: "Pancakes", ingredients: ["2 cups flour", "2 eggs", "milk"], servings: 4,
-                force: true)
+            .run(
+                RecipeAddCommand(
+                    name: "Pancakes", ingredients: ["2 cups flour", "2 eggs", "milk"], servings: 4,
+                    force: true))
         ),
-        ("recipe show Pancakes", .recipeShow(name: "Pancakes")),
-        ("recipe favorite Pancakes", .recipeFavorite(name: "Pancakes")),
-        ("recipe unfavorite Pancakes", .recipeUnfavorite(name: "Pancakes")),
-        ("recipe to-list Pancakes", .recipeToList(name: "Pancakes", list: nil, servings: nil)),
+        ("recipe show Pancakes", .run(RecipeShowCommand(name: "Pancakes"))),
+        ("recipe favorite Pancakes", .run(RecipeFavoriteCommand(name: "Pancakes"))),
+        ("recipe unfavorite Pancakes", .run(RecipeUnfavoriteCommand(name: "Pancakes"))),
+        ("recipe to-list Pancakes", .run(RecipeToListCommand(name: "Pancakes", list: nil, servings: nil))),
         (
             "recipe to-list Pancakes --list Groceries --servings 8",
-            .recipeToList(name: "Pancakes", list: "Groceries", servings: 8)
+            .run(RecipeToListCommand(name: "Pancakes", list: "Groceries", servings: 8))
         ),
-        ("recipe import lasagne.jsonld", .recipeImport(file: "lasagne.jsonld")),
-        ("recipe import -", .recipeImport(file: "-")),
-        ("recipe export Lasagne", .recipeExport(name: "Lasagne")),
-        ("recipes", .recipes(favoritesOnly: false)),
-        ("recipes --favorites", .recipes(favoritesOnly: true)),
+        ("recipe import lasagne.jsonld", .run(RecipeImportCommand(file: "lasagne.jsonld"))),
+        ("recipe import -", .run(RecipeImportCommand(file: "-"))),
+        ("recipe export Lasagne", .run(RecipeExportCommand(name: "Lasagne"))),
+        ("recipes", .run(RecipesCommand(favoritesOnly: false))),
+        ("recipes --favorites", .run(RecipesCommand(favoritesOnly: true))),
         (
             "plan 2025-03-14 dinner Lasagne",
-            .plan(date: "2025-03-14", slot: .dinner, meal: "Lasagne", replace: false)
+            .run(PlanCommand(date: "2025-03-14", slot: .dinner, meal: "Lasagne", replace: false))
         ),
         (
             "plan 2025-03-15 Lunch leftover pizza --replace",
-            .plan(date: "2025-03-15", slot: .lunch, meal: "leftover pizza", replace: true)
+            .run(PlanCommand(date: "2025-03-15", slot: .lunch, meal: "leftover pizza", replace: true))
         ),
         (
             "plan 2025-03-16 breakfast 'Eggs Benedict'",
-            .plan(date: "2025-03-16", slot: .breakfast, meal: "Eggs Benedict", replace: false)
+            .run(PlanCommand(date: "2025-03-16", slot: .breakfast, meal: "Eggs Benedict", replace: false))
         ),
         (
             "plan 2025-03-16 snack fruit",
-            .plan(date: "2025-03-16", slot: .snack, meal: "fruit", replace: false)
+            .run(PlanCommand(date: "2025-03-16", slot: .snack, meal: "fruit", replace: false))
         ),
-        ("meals", .meals(week: nil)),
-        ("meals --week 2025-03-10", .meals(week: "2025-03-10")),
-        ("meals to-list", .mealsToList(week: nil, list: nil)),
+        ("meals", .run(MealsCommand(week: nil))),
+        ("meals --week 2025-03-10", .run(MealsCommand(week: "2025-03-10"))),
+        ("meals to-list", .run(MealsToListCommand(week: nil, list: nil))),
         (
             "meals to-list --week 2025-03-10 --list Groceries",
-            .mealsToList(week: "2025-03-10", list: "Groceries")
+            .run(MealsToListCommand(week: "2025-03-10", list: "Groceries"))
         ),
         (
             "meals --week 2025-03-10 to-list",
-            .mealsToList(week: "2025-03-10", list: nil)
+            .run(MealsToListCommand(week: "2025-03-10", list: nil))
         ),
     ]
 

@@ -35,9 +35,10 @@ import Testing
         #expect(
             command("recipe add Soup -i leeks --ingredient stock --ingredient=salt")
                 == .success(
-                    .recipeAdd(
-                        name: "Soup", ingredients: ["leeks", "stock", "salt"], servings: nil,
-                        force: false)))
+                    .run(
+                        RecipeAddCommand(
+                            name: "Soup", ingredients: ["leeks", "stock", "salt"], servings: nil,
+                            force: false))))
     }
 
     @Test func repeatedFlagsAreHarmless() {

@@ -24,28 +24,6 @@ extension ParsedInvocation {
 
         // MARK: Household life
 
-        /// `ours recipe add NAME [--ingredient TEXT]... [--servings N] [--force]`
-        case recipeAdd(name: String, ingredients: [String], servings: Int?, force: Bool)
-        /// `ours recipe show NAME`
-        case recipeShow(name: String)
-        /// `ours recipe favorite NAME`
-        case recipeFavorite(name: String)
-        /// `ours recipe unfavorite NAME`
-        case recipeUnfavorite(name: String)
-        /// `ours recipe to-list NAME [--list L] [--servings N]`
-        case recipeToList(name: String, list: String?, servings: Int?)
-        /// `ours recipe import FILE`; `file` may be `-`.
-        case recipeImport(file: String)
-        /// `ours recipe export NAME`
-        case recipeExport(name: String)
-        /// `ours recipes [--favorites]`
-        case recipes(favoritesOnly: Bool)
-        /// `ours plan DATE SLOT RECIPE-OR-TEXT... [--replace]`; the words of `meal` are joined.
-        case plan(date: String, slot: MealSlot, meal: String, replace: Bool)
-        /// `ours meals [--week DATE]`
-        case meals(week: String?)
-        /// `ours meals to-list [--week DATE] [--list L]`
-        case mealsToList(week: String?, list: String?)
         /// `ours chore add NAME --every DURATION [--assign MEMBER]`
         case choreAdd(name: String, every: DurationText, assign: String?)
         /// `ours chore done NAME`
