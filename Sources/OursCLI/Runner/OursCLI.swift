@@ -31,17 +31,15 @@ public enum OursCLI {
         case .version:
             console.out(invocation.globals.json ? "{\n  \"version\": \"\(version)\"\n}\n" : "ours \(version)\n")
             return 0
-        default:
-            break
-        }
-        do {
-            let context = try CommandContext(
-                globals: invocation.globals, environment: environment, console: console, runCommandLine: run)
-            if case .run(let command) = invocation.action { return try command.run(context) }
-            return try Commands(context: context).run(invocation.action)
-        } catch {
-            context(console, invocation.globals).report(error)
-            return error.kind.exitCode
+        case .run(let command):
+            do {
+                let context = try CommandContext(
+                    globals: invocation.globals, environment: environment, console: console, runCommandLine: run)
+                return try command.run(context)
+            } catch {
+                context(console, invocation.globals).report(error)
+                return error.kind.exitCode
+            }
         }
     }
 

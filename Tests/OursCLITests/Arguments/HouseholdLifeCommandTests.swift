@@ -88,36 +88,37 @@ import Testing
     ]
 
     static let choreAndTaskCases: [(String, ParsedInvocation.Action)] = [
-        ("chore add Bins --every 7d", .choreAdd(name: "Bins", every: duration("7d"), assign: nil)),
+        ("chore add Bins --every 7d", .run(ChoreAddCommand(name: "Bins", every: duration("7d"), assign: nil))),
         (
             "chore add 'Water plants' --every=3d --assign Alex",
-            .choreAdd(name: "Water plants", every: duration("3d"), assign: "Alex")
+            .run(ChoreAddCommand(name: "Water plants", every: duration("3d"), assign: "Alex"))
         ),
-        ("chore done Bins", .choreDone(name: "Bins")),
-        ("chores", .chores),
+        ("chore done Bins", .run(ChoreDoneCommand(name: "Bins"))),
+        ("chores", .run(ChoresCommand())),
         (
             "task add Fix the tap",
-            .taskAdd(title: "Fix the tap", project: nil, due: nil, priority: nil, assign: nil)
+            .run(TaskAddCommand(title: "Fix the tap", project: nil, due: nil, priority: nil, assign: nil))
         ),
         (
             "task add 'Book MOT' --project Car --due 2025-04-01 --priority 1 --assign Sam",
-            .taskAdd(
-                title: "Book MOT", project: "Car", due: "2025-04-01", priority: 1, assign: "Sam")
+            .run(
+                TaskAddCommand(
+                    title: "Book MOT", project: "Car", due: "2025-04-01", priority: 1, assign: "Sam"))
         ),
         (
             "task add Paint --priority=4",
-            .taskAdd(title: "Paint", project: nil, due: nil, priority: 4, assign: nil)
+            .run(TaskAddCommand(title: "Paint", project: nil, due: nil, priority: 4, assign: nil))
         ),
-        ("task done Fix the tap", .taskDone(title: "Fix the tap")),
-        ("tasks", .tasks(project: nil)),
-        ("tasks --project Car", .tasks(project: "Car")),
+        ("task done Fix the tap", .run(TaskDoneCommand(title: "Fix the tap"))),
+        ("tasks", .run(TasksCommand(project: nil))),
+        ("tasks --project Car", .run(TasksCommand(project: "Car"))),
         ("category add Frozen", .run(CategoryAddCommand(name: "Frozen"))),
         ("categories", .run(CategoriesCommand())),
-        ("export", .export(format: nil, out: nil)),
-        ("export --format markdown", .export(format: .markdown, out: nil)),
-        ("export --format=ics -o meals.ics", .export(format: .ics, out: "meals.ics")),
-        ("export --format JSON --out backup.json", .export(format: .json, out: "backup.json")),
-        ("export --format html", .export(format: .html, out: nil)),
+        ("export", .run(ExportCommand(format: nil, out: nil))),
+        ("export --format markdown", .run(ExportCommand(format: .markdown, out: nil))),
+        ("export --format=ics -o meals.ics", .run(ExportCommand(format: .ics, out: "meals.ics"))),
+        ("export --format JSON --out backup.json", .run(ExportCommand(format: .json, out: "backup.json"))),
+        ("export --format html", .run(ExportCommand(format: .html, out: nil))),
     ]
 
     @Test(arguments: listCases)

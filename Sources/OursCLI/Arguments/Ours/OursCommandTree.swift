@@ -1,26 +1,103 @@
-/// The declarations of every `ours` command: names, arguments, options and help text.
+/// Where every `ours` command sits: the tree the parser walks and help describes.
 ///
-/// Split across files by the groups of `ours --help`; this file holds the root and what every
-/// command shares.
+/// Each command's own type declares its name, help, arguments and options and runs it; this
+/// file only places the commands, under the headings of `ours --help` in the order the README
+/// presents them, and declares the nodes that only group others.
 enum OursCommandTree {
     typealias Node = CommandSpec<ParsedInvocation.Action>
-
-    /// Headings for the overview, in the order the README presents them.
-    enum Group {
-        static let device = "Device and household"
-        static let records = "Records, for scripts and other apps"
-        static let life = "Household life"
-        static let about = "About ours"
-    }
 
     /// The whole tree, rooted at the program.
     static let root = Node(
         "ours",
-        summary: "Share lists, recipes, meals, chores and tasks with your household through a "
-            + "shared folder.",
-        subcommands: under(Group.device, deviceCommands) + under(Group.records, recordCommands)
-            + under(Group.life, listCommands + kitchenCommands + choreAndTaskCommands)
-            + under(Group.about, aboutCommands))
+        summary: "Share lists, recipes, meals, chores and tasks with your household through a shared folder.",
+        subcommands: under("Device and household", device)
+            + under("Records, for scripts and other apps", records)
+            + under("Household life", lists + kitchen + chores)
+            + under("About ours", about))
+
+    /// The options every command accepts anywhere on the line.
+    static let globalOptions: [OptionSpec] = GlobalOptions.declarations.map(\.spec)
+
+    private static let device: [Node] = [
+        InitCommand.node(),
+        DemoCommand.node(),
+        Node(
+            "household", summary: "Create, switch, hand over, leave or end a household",
+            subcommands: [
+                HouseholdCreateCommand.node(), HouseholdShowCommand.node(), HouseholdListCommand.node(),
+                HouseholdUseCommand.node(), HouseholdTransferCommand.node(), HouseholdLeaveCommand.node(),
+                HouseholdDissolveCommand.node(), HouseholdForgetCommand.node(), HouseholdAllowInvitesCommand.node(),
+            ]),
+        InviteCommand.node(),
+        CodesCommand.node(CodesRevokeCommand.node()),
+        JoinCommand.node(),
+        MembersCommand.node(MembersRemoveCommand.node()),
+        SyncCommand.node(),
+        WatchCommand.node(),
+        StatusCommand.node(),
+        ConflictsCommand.node(ConflictsRestoreCommand.node(), ConflictsDismissCommand.node()),
+        DoctorCommand.node(),
+    ]
+
+    private static let records: [Node] = [
+        Node(
+            "record", summary: "Read and write records directly, for scripts and other apps",
+            subcommands: [
+                RecordPutCommand.node(), RecordGetCommand.node(), RecordListCommand.node(), RecordRemoveCommand.node(),
+                RecordImportCommand.node(),
+            ])
+    ]
+
+    private static let lists: [Node] = [
+        AddCommand.node(),
+        CheckCommand.node(),
+        UncheckCommand.node(),
+        RemoveCommand.node(),
+        Node(
+            "list", summary: "Create, show, rename, archive or delete a list",
+            subcommands: [
+                ListCreateCommand.node(), ListShowCommand.node(), ListRenameCommand.node(), ListArchiveCommand.node(),
+                ListDeleteCommand.node(),
+            ]),
+        ListsCommand.node(),
+    ]
+
+    private static let kitchen: [Node] = [
+        Node(
+            "recipe", summary: "Add, show, favourite, shop for, import or export a recipe",
+            subcommands: [
+                RecipeAddCommand.node(), RecipeShowCommand.node(), RecipeFavoriteCommand.node(),
+                RecipeUnfavoriteCommand.node(), RecipeToListCommand.node(), RecipeImportCommand.node(),
+                RecipeExportCommand.node(),
+            ]),
+        RecipesCommand.node(),
+        PlanCommand.node(),
+        MealsCommand.node(MealsToListCommand.node()),
+    ]
+
+    private static let chores: [Node] = [
+        Node(
+            "chore", summary: "Add a recurring chore, or mark one done",
+            subcommands: [ChoreAddCommand.node(), ChoreDoneCommand.node()]),
+        ChoresCommand.node(),
+        Node("task", summary: "Add a task, or mark one done", subcommands: [TaskAddCommand.node(), TaskDoneCommand.node()]),
+        TasksCommand.node(),
+        Node("category", summary: "Add a category for list items", subcommands: [CategoryAddCommand.node()]),
+        CategoriesCommand.node(),
+        ExportCommand.node(),
+    ]
+
+    /// `help` and `version`, which the runner answers itself, without touching the device.
+    private static let about: [Node] = [
+        Node(
+            "help", summary: "Show help for ours or for a command", examples: ["ours help", "ours help record put"],
+            arguments: [helpPath.spec]
+        ) { values throws(UsageError) in try .help(path: values[helpPath]) },
+        Node("version", summary: "Print the version of ours") { _ throws(UsageError) in .version },
+    ]
+
+    private static let helpPath: Argument<[String]> = .zeroOrMore(
+        "COMMAND", help: "The command to explain, e.g. record put")
 
     /// The nodes, listed under `heading` in `ours --help`.
     private static func under(_ heading: String, _ nodes: [Node]) -> [Node] {
@@ -30,28 +107,4 @@ enum OursCommandTree {
             return node
         }
     }
-
-    /// The options every command accepts anywhere on the line.
-    static let globalOptions: [OptionSpec] = GlobalOptions.declarations.map(\.spec)
-
-    // MARK: Shared declarations
-
-    static let yes = OptionSpec.flag("yes", short: "y", help: "Go ahead without asking to confirm")
-
-    static func list(_ help: String) -> OptionSpec {
-        .value("list", short: "l", placeholder: "NAME", help: help)
-    }
-
-    static let aboutCommands: [Node] = [
-        CommandSpec(
-            "help", summary: "Show help for ours or for a command", group: Group.about,
-            examples: ["ours help", "ours help record put"],
-            arguments: [.zeroOrMore("COMMAND", help: "The command to explain, e.g. record put")]
-        ) { values throws(UsageError) in
-            .help(path: values.arguments("COMMAND"))
-        },
-        CommandSpec("version", summary: "Print the version of ours", group: Group.about) {
-            _ throws(UsageError) in .version
-        },
-    ]
 }
