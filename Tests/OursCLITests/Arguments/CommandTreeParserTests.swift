@@ -25,22 +25,22 @@ import Testing
             "tool", summary: "A tool",
             subcommands: [
                 CommandSpec(
-                    "one", aliases: ["1"], summary: "One", arguments: [name.spec, extra.spec],
-                    options: [force.spec, tag.spec, localJSON.spec]
+                    "one", aliases: ["1"], summary: "One", arguments: [name, extra],
+                    options: [force, tag, localJSON]
                 ) { values throws(UsageError) in
                     try .one(
                         name: values[name], extra: values[extra], force: values[force],
                         tags: values[tag], localJSON: values[localJSON])
                 },
                 CommandSpec(
-                    "group", summary: "Only groups", options: [force.spec],
+                    "group", summary: "Only groups", options: [force],
                     subcommands: [
-                        CommandSpec("inner", summary: "I", options: [force.spec]) {
+                        CommandSpec("inner", summary: "I", options: [force]) {
                             values throws(UsageError) in try .inner(force: values[force])
                         },
                         CommandSpec("leaf", summary: "L") { _ throws(UsageError) in .leaf },
                     ]),
-                CommandSpec("many", summary: "M", arguments: [many.spec]) {
+                CommandSpec("many", summary: "M", arguments: [many]) {
                     values throws(UsageError) in try .many(values[many])
                 },
             ]),

@@ -91,7 +91,7 @@ enum OursCommandTree {
     private static let about: [Node] = [
         Node(
             "help", summary: "Show help for ours or for a command", examples: ["ours help", "ours help record put"],
-            arguments: [helpPath.spec]
+            arguments: [helpPath]
         ) { values throws(UsageError) in try .help(path: values[helpPath]) },
         Node("version", summary: "Print the version of ours") { _ throws(UsageError) in .version },
     ]

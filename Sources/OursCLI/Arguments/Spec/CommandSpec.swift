@@ -31,8 +31,8 @@ public struct CommandSpec<Command: Sendable>: Sendable {
         group: String? = nil,
         discussion: String? = nil,
         examples: [String] = [],
-        arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [],
+        arguments: [any ArgumentDeclaration] = [],
+        options: [any OptionDeclaration] = [],
         subcommands: [CommandSpec] = [],
         build: Builder? = nil
     ) {
@@ -42,8 +42,8 @@ public struct CommandSpec<Command: Sendable>: Sendable {
         self.group = group
         self.discussion = discussion
         self.examples = examples
-        self.arguments = arguments
-        self.options = options
+        self.arguments = arguments.map(\.spec)
+        self.options = options.map(\.spec)
         self.subcommands = subcommands
         self.build = build
     }

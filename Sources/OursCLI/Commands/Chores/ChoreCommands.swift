@@ -10,7 +10,7 @@ struct ChoreAddCommand: OursCommand {
 
     static let spec = Spec(
         "add", summary: "Add a chore that comes round again", examples: ["ours chore add Bins --every 7d --assign Alex"],
-        arguments: [name.spec], options: [every.spec, assign.spec])
+        arguments: [name], options: [every, assign])
 
     let name: String
     let every: DurationText
@@ -42,7 +42,7 @@ struct ChoreAddCommand: OursCommand {
 struct ChoreDoneCommand: OursCommand {
     static let name: Argument<String> = .required("NAME", help: "The chore's name")
 
-    static let spec = Spec("done", summary: "Mark a chore done until it next comes round", arguments: [name.spec])
+    static let spec = Spec("done", summary: "Mark a chore done until it next comes round", arguments: [name])
 
     let name: String
 

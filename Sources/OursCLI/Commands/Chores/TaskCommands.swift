@@ -12,7 +12,7 @@ struct TaskAddCommand: OursCommand {
 
     static let spec = Spec(
         "add", summary: "Add a task", examples: ["ours task add Fix the tap --due 2025-03-20 --priority 1"],
-        arguments: [title.spec], options: [project.spec, due.spec, priority.spec, assign.spec])
+        arguments: [title], options: [project, due, priority, assign])
 
     let title: String
     let project: String?
@@ -49,7 +49,7 @@ struct TaskAddCommand: OursCommand {
 struct TaskDoneCommand: OursCommand {
     static let title: Argument<[String]> = .oneOrMore("TITLE", help: "The task; several words are joined")
 
-    static let spec = Spec("done", summary: "Mark a task done", arguments: [title.spec])
+    static let spec = Spec("done", summary: "Mark a task done", arguments: [title])
 
     let title: String
 
@@ -73,7 +73,7 @@ struct TaskDoneCommand: OursCommand {
 struct TasksCommand: OursCommand {
     static let project: Option<String?> = .project("Only the tasks of this project")
 
-    static let spec = Spec("tasks", summary: "List open tasks", options: [project.spec])
+    static let spec = Spec("tasks", summary: "List open tasks", options: [project])
 
     let project: String?
 

@@ -9,7 +9,7 @@ struct InitCommand: OursCommand {
 
     static let spec = Spec(
         "init", summary: "Set up this device with your name; safe to run again",
-        examples: ["ours init --name Sam --email sam@example.com"], options: [name.spec, email.spec])
+        examples: ["ours init --name Sam --email sam@example.com"], options: [name, email])
 
     let name: String
     let email: String?

@@ -24,7 +24,7 @@ struct ExportCommand: OursCommand {
 
     static let spec = Spec(
         "export", summary: "Export the household's data", examples: ["ours export --format ics --out meals.ics"],
-        options: [format.spec, out.spec])
+        options: [format, out])
 
     /// Nil when not given: JSON.
     let format: Format?

@@ -10,8 +10,8 @@ struct HouseholdCreateCommand: OursCommand {
     static let spec = Spec(
         "create", summary: "Start a household in a shared folder",
         discussion: "This device's private data moves into the new household.",
-        examples: ["ours household create Home --folder ~/Dropbox/Ours"], arguments: [name.spec],
-        options: [folder.spec])
+        examples: ["ours household create Home --folder ~/Dropbox/Ours"], arguments: [name],
+        options: [folder])
 
     let name: String
     let folder: String

@@ -5,7 +5,7 @@ struct HouseholdLeaveCommand: OursCommand {
     static let yes: Option<Bool> = .yes
 
     static let spec = Spec(
-        "leave", summary: "Leave the household; this device keeps a read-only copy", options: [yes.spec])
+        "leave", summary: "Leave the household; this device keeps a read-only copy", options: [yes])
 
     let yes: Bool
 
@@ -33,7 +33,7 @@ struct HouseholdDissolveCommand: OursCommand {
 
     static let spec = Spec(
         "dissolve", summary: "End the household for everyone; its data goes back to private (owner only)",
-        options: [yes.spec])
+        options: [yes])
 
     let yes: Bool
 
@@ -64,7 +64,7 @@ struct HouseholdForgetCommand: OursCommand {
 
     static let spec = Spec(
         "forget", summary: "Delete a read-only copy kept after leaving, removal or dissolution",
-        arguments: [name.spec], options: [yes.spec])
+        arguments: [name], options: [yes])
 
     let name: String
     let yes: Bool

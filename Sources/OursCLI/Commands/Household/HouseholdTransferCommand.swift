@@ -5,7 +5,7 @@ struct HouseholdTransferCommand: OursCommand {
     static let member: Argument<String> = .required("MEMBER", help: "The member who becomes the owner")
 
     static let spec = Spec(
-        "transfer", summary: "Hand ownership to another member (owner only)", arguments: [member.spec])
+        "transfer", summary: "Hand ownership to another member (owner only)", arguments: [member])
 
     let member: String
 

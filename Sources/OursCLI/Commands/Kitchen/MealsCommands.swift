@@ -5,7 +5,7 @@ import OursSync
 struct MealsCommand: OursCommand {
     static let week: Option<String?> = .week
 
-    static let spec = Spec("meals", summary: "Show a week's meal plan", options: [week.spec])
+    static let spec = Spec("meals", summary: "Show a week's meal plan", options: [week])
 
     /// Any day of the week, as typed; nil for this week.
     let week: String?
@@ -45,7 +45,7 @@ struct MealsToListCommand: OursCommand {
     static let list: Option<String?> = .targetList
 
     static let spec = Spec(
-        "to-list", summary: "Add the ingredients of a week's planned recipes to a list", options: [week.spec, list.spec])
+        "to-list", summary: "Add the ingredients of a week's planned recipes to a list", options: [week, list])
 
     let week: String?
     let list: String?

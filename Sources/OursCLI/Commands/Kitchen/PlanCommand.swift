@@ -13,7 +13,7 @@ struct PlanCommand: OursCommand {
     static let spec = Spec(
         "plan", summary: "Plan a recipe or any other meal for a day",
         examples: ["ours plan 2025-03-14 dinner Lasagne", "ours plan 2025-03-15 lunch leftovers --replace"],
-        arguments: [date.spec, slot.spec, meal.spec], options: [replace.spec])
+        arguments: [date, slot, meal], options: [replace])
 
     /// As typed: reading it (and words like "today") needs the household's calendar.
     let date: String

@@ -13,7 +13,7 @@ struct RecipeAddCommand: OursCommand {
     static let spec = Spec(
         "add", summary: "Add a recipe",
         examples: [#"ours recipe add Pancakes --ingredient "2 cups flour" --ingredient "2 eggs""#],
-        arguments: [name.spec], options: [ingredients.spec, servings.spec, force.spec])
+        arguments: [name], options: [ingredients, servings, force])
 
     let name: String
     let ingredients: [String]

@@ -5,7 +5,7 @@ import OursSync
 struct RecipeShowCommand: OursCommand {
     static let name: Argument<String> = .recipeName
 
-    static let spec = Spec("show", summary: "Show a recipe", arguments: [name.spec])
+    static let spec = Spec("show", summary: "Show a recipe", arguments: [name])
 
     let name: String
 
@@ -42,7 +42,7 @@ struct RecipeShowCommand: OursCommand {
 struct RecipeFavoriteCommand: OursCommand {
     static let name: Argument<String> = .recipeName
 
-    static let spec = Spec("favorite", summary: "Mark a recipe as a favourite", arguments: [name.spec])
+    static let spec = Spec("favorite", summary: "Mark a recipe as a favourite", arguments: [name])
 
     let name: String
 
@@ -60,7 +60,7 @@ struct RecipeFavoriteCommand: OursCommand {
 struct RecipeUnfavoriteCommand: OursCommand {
     static let name: Argument<String> = .recipeName
 
-    static let spec = Spec("unfavorite", summary: "Stop marking a recipe as a favourite", arguments: [name.spec])
+    static let spec = Spec("unfavorite", summary: "Stop marking a recipe as a favourite", arguments: [name])
 
     let name: String
 
@@ -78,7 +78,7 @@ struct RecipeUnfavoriteCommand: OursCommand {
 struct RecipeExportCommand: OursCommand {
     static let name: Argument<String> = .recipeName
 
-    static let spec = Spec("export", summary: "Print a recipe as schema.org Recipe JSON-LD", arguments: [name.spec])
+    static let spec = Spec("export", summary: "Print a recipe as schema.org Recipe JSON-LD", arguments: [name])
 
     let name: String
 

@@ -7,7 +7,7 @@ struct RecipeImportCommand: OursCommand {
     static let file: Argument<String> = .required("FILE", help: "The JSON-LD file, or - to read standard input")
 
     static let spec = Spec(
-        "import", summary: "Add a recipe from a schema.org Recipe (JSON-LD) file", arguments: [file.spec])
+        "import", summary: "Add a recipe from a schema.org Recipe (JSON-LD) file", arguments: [file])
 
     let file: String
 

@@ -10,8 +10,8 @@ struct RecipeToListCommand: OursCommand {
         "servings", placeholder: "N", in: 1...Int.max, help: "Scale the ingredients to this many servings")
 
     static let spec = Spec(
-        "to-list", summary: "Add a recipe's ingredients to a shopping list", arguments: [name.spec],
-        options: [list.spec, servings.spec])
+        "to-list", summary: "Add a recipe's ingredients to a shopping list", arguments: [name],
+        options: [list, servings])
 
     let name: String
     let list: String?

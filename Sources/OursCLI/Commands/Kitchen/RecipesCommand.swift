@@ -5,7 +5,7 @@ import OursSync
 struct RecipesCommand: OursCommand {
     static let favorites: Option<Bool> = .flag("favorites", help: "Only the favourites")
 
-    static let spec = Spec("recipes", summary: "List the recipes", options: [favorites.spec])
+    static let spec = Spec("recipes", summary: "List the recipes", options: [favorites])
 
     let favoritesOnly: Bool
 

@@ -15,7 +15,7 @@ struct AddCommand: OursCommand {
         "add", summary: "Add items to a shopping list",
         discussion: "--qty, --category and --note apply to every item named.",
         examples: ["ours add milk eggs bread", #"ours add flour --qty "1 kg" --list Baking"#],
-        arguments: [items.spec], options: [list.spec, qty.spec, category.spec, note.spec])
+        arguments: [items], options: [list, qty, category, note])
 
     let items: [String]
     let list: String?

@@ -5,7 +5,7 @@ import OursSync
 struct CategoryAddCommand: OursCommand {
     static let name: Argument<String> = .required("NAME", help: "The category, e.g. dairy or bakery")
 
-    static let spec = Spec("add", summary: "Add a category", arguments: [name.spec])
+    static let spec = Spec("add", summary: "Add a category", arguments: [name])
 
     let name: String
 

@@ -6,7 +6,7 @@ struct CheckCommand: OursCommand {
     static let item: Argument<String> = .item
     static let list: Option<String?> = .itemList
 
-    static let spec = Spec("check", summary: "Tick an item off", arguments: [item.spec], options: [list.spec])
+    static let spec = Spec("check", summary: "Tick an item off", arguments: [item], options: [list])
 
     let item: String
     let list: String?
@@ -29,7 +29,7 @@ struct UncheckCommand: OursCommand {
     static let list: Option<String?> = .itemList
 
     static let spec = Spec(
-        "uncheck", summary: "Put a ticked item back on its list", arguments: [item.spec], options: [list.spec])
+        "uncheck", summary: "Put a ticked item back on its list", arguments: [item], options: [list])
 
     let item: String
     let list: String?
@@ -51,7 +51,7 @@ struct RemoveCommand: OursCommand {
     static let item: Argument<String> = .item
     static let list: Option<String?> = .itemList
 
-    static let spec = Spec("remove", summary: "Take an item off a list", arguments: [item.spec], options: [list.spec])
+    static let spec = Spec("remove", summary: "Take an item off a list", arguments: [item], options: [list])
 
     let item: String
     let list: String?

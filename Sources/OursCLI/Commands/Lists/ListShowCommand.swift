@@ -8,7 +8,7 @@ struct ListShowCommand: OursCommand {
         "consolidated", help: "Combine entries for the same thing into one line")
 
     static let spec = Spec(
-        "show", summary: "Show a list's items", arguments: [name.spec], options: [consolidated.spec])
+        "show", summary: "Show a list's items", arguments: [name], options: [consolidated])
 
     let name: String?
     let consolidated: Bool

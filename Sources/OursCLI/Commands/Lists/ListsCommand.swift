@@ -5,7 +5,7 @@ import OursSync
 struct ListsCommand: OursCommand {
     static let archived: Option<Bool> = .flag("archived", help: "Include archived lists")
 
-    static let spec = Spec("lists", summary: "List the shopping lists", options: [archived.spec])
+    static let spec = Spec("lists", summary: "List the shopping lists", options: [archived])
 
     let archived: Bool
 

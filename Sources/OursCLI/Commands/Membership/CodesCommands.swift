@@ -44,7 +44,7 @@ struct CodesRevokeCommand: OursCommand {
     static let code: Argument<String> = .required("CODE", help: "The code to revoke")
 
     static let spec = Spec(
-        "revoke", summary: "Revoke a code so nobody else can join with it", arguments: [code.spec])
+        "revoke", summary: "Revoke a code so nobody else can join with it", arguments: [code])
 
     let code: String
 

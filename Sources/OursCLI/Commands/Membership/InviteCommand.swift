@@ -13,7 +13,7 @@ struct InviteCommand: OursCommand {
         "invite", summary: "Print a new six-character code for someone to join with",
         discussion: "Whoever has the code can join with 'ours join CODE --folder PATH'.",
         examples: ["ours invite --expires 2d --uses 1", "ours invite --read-only"],
-        options: [readOnly.spec, expires.spec, uses.spec])
+        options: [readOnly, expires, uses])
 
     let readOnly: Bool
     let expires: DurationText?

@@ -10,8 +10,8 @@ struct JoinCommand: OursCommand {
 
     static let spec = Spec(
         "join", summary: "Join a household with an invitation code",
-        examples: ["ours join K7QX2M --folder ~/Dropbox/Ours"], arguments: [code.spec],
-        options: [folder.spec, name.spec])
+        examples: ["ours join K7QX2M --folder ~/Dropbox/Ours"], arguments: [code],
+        options: [folder, name])
 
     let code: String
     let folder: String

@@ -44,7 +44,7 @@ struct MembersRemoveCommand: OursCommand {
 
     static let spec = Spec(
         "remove", aliases: ["rm"], summary: "Remove a member from the household (owner only)",
-        arguments: [member.spec], options: [yes.spec])
+        arguments: [member], options: [yes])
 
     let member: String
     let yes: Bool

@@ -9,7 +9,7 @@ struct RecordImportCommand: OursCommand {
     static let spec = Spec(
         "import", summary: "Add records in bulk from JSON Lines, and print how many",
         examples: ["ours record import item items.jsonl", "ours record import item -"],
-        arguments: [type.spec, file.spec])
+        arguments: [type, file])
 
     let type: String
     let file: String

@@ -16,7 +16,7 @@ struct RecordPutCommand: OursCommand {
             #"ours record put item --fields '{"name": "milk"}'"#,
             "ours record put item 3F2A9C --fields - < fields.json",
         ],
-        arguments: [type.spec, id.spec], options: [fields.spec])
+        arguments: [type, id], options: [fields])
 
     let type: String
     let id: String?

@@ -5,7 +5,7 @@ struct RecordGetCommand: OursCommand {
     static let type: Argument<String> = .recordType
     static let id: Argument<String> = .recordID
 
-    static let spec = Spec("get", summary: "Print a record's fields", arguments: [type.spec, id.spec])
+    static let spec = Spec("get", summary: "Print a record's fields", arguments: [type, id])
 
     let type: String
     let id: String
@@ -41,7 +41,7 @@ struct RecordGetCommand: OursCommand {
 struct RecordListCommand: OursCommand {
     static let type: Argument<String> = .recordType
 
-    static let spec = Spec("list", aliases: ["ls"], summary: "List the records of a type", arguments: [type.spec])
+    static let spec = Spec("list", aliases: ["ls"], summary: "List the records of a type", arguments: [type])
 
     let type: String
 
@@ -70,7 +70,7 @@ struct RecordRemoveCommand: OursCommand {
     static let type: Argument<String> = .recordType
     static let id: Argument<String> = .recordID
 
-    static let spec = Spec("rm", aliases: ["remove"], summary: "Delete a record", arguments: [type.spec, id.spec])
+    static let spec = Spec("rm", aliases: ["remove"], summary: "Delete a record", arguments: [type, id])
 
     let type: String
     let id: String

@@ -36,18 +36,17 @@ struct ConflictsCommand: OursCommand {
     }
 }
 
-/// The `ID` argument of `conflicts restore` and `conflicts dismiss`.
-private let conflictID: Argument<String> = .required("ID", help: "The conflict's id, from 'ours conflicts'")
-
 /// `ours conflicts restore ID`: brings back the value that lost.
 struct ConflictsRestoreCommand: OursCommand {
+    static let id: Argument<String> = .conflictID
+
     static let spec = Spec(
-        "restore", summary: "Bring back a value that lost to a concurrent edit", arguments: [conflictID.spec])
+        "restore", summary: "Bring back a value that lost to a concurrent edit", arguments: [id])
 
     let id: String
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(id: values[conflictID])
+        try Self(id: values[id])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
@@ -59,13 +58,15 @@ struct ConflictsRestoreCommand: OursCommand {
 
 /// `ours conflicts dismiss ID`: keeps the winning value and stops listing the conflict.
 struct ConflictsDismissCommand: OursCommand {
+    static let id: Argument<String> = .conflictID
+
     static let spec = Spec(
-        "dismiss", summary: "Keep the winning value and stop listing the conflict", arguments: [conflictID.spec])
+        "dismiss", summary: "Keep the winning value and stop listing the conflict", arguments: [id])
 
     let id: String
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(id: values[conflictID])
+        try Self(id: values[id])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
@@ -77,4 +78,9 @@ struct ConflictsDismissCommand: OursCommand {
         }
         return 0
     }
+}
+
+extension Argument where Value == String {
+    /// `ID`: a conflict, as `ours conflicts` lists it.
+    fileprivate static var conflictID: Self { .required("ID", help: "The conflict's id, from 'ours conflicts'") }
 }

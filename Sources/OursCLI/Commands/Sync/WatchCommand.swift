@@ -22,7 +22,7 @@ struct WatchCommand: OursCommand {
 
     static let spec = Spec(
         "watch", summary: "Keep syncing until stopped, printing changes as they arrive",
-        examples: ["ours watch --interval 5s"], options: [interval.spec])
+        examples: ["ours watch --interval 5s"], options: [interval])
 
     let interval: DurationText?
 
