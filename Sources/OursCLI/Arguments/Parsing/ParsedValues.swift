@@ -25,18 +25,6 @@ public struct ParsedValues: Sendable {
         self.argumentValues = argumentValues
     }
 
-    /// The value of a typed option: `values[Self.list]`.
-    ///
-    /// - Throws: `UsageError` for a value the option cannot read, such as a number out of range.
-    public subscript<Value>(_ option: Option<Value>) -> Value {
-        get throws(UsageError) { try option.value(in: self) }
-    }
-
-    /// The value of a typed positional argument: `values[Self.name]`.
-    public subscript<Value>(_ argument: Argument<Value>) -> Value {
-        get throws(UsageError) { try argument.value(in: self) }
-    }
-
     /// Whether a flag was given. The flag must be one this command declared.
     func isSet(_ flag: OptionSpec) -> Bool {
         requireDeclared(flag)

@@ -9,8 +9,15 @@ public struct Argument<Value: Sendable>: ArgumentDeclaration {
         self.read = read
     }
 
-    /// The value in `values`; see `ParsedValues.subscript(_:)`.
+    /// The value in `values`.
     func value(in values: ParsedValues) throws(UsageError) -> Value { try read(values) }
+}
+
+extension ParsedValues {
+    /// The value of a typed positional argument: `values[Self.name]`.
+    public subscript<Value>(_ argument: Argument<Value>) -> Value {
+        get throws(UsageError) { try argument.value(in: self) }
+    }
 }
 
 /// Anything that declares one positional argument, so a command lists them side by side.

@@ -16,8 +16,17 @@ public struct Option<Value: Sendable>: OptionDeclaration {
         self.read = read
     }
 
-    /// The value in `values`; see `ParsedValues.subscript(_:)`.
+    /// The value in `values`.
     func value(in values: ParsedValues) throws(UsageError) -> Value { try read(values) }
+}
+
+extension ParsedValues {
+    /// The value of a typed option: `values[Self.list]`.
+    ///
+    /// - Throws: `UsageError` for a value the option cannot read, such as a number out of range.
+    public subscript<Value>(_ option: Option<Value>) -> Value {
+        get throws(UsageError) { try option.value(in: self) }
+    }
 }
 
 /// Anything that declares one option, so a command lists its typed options side by side.
