@@ -21,6 +21,7 @@ import Testing
         ("check 'oat milk' --list Groceries", .run(CheckCommand(item: "oat milk", list: "Groceries"))),
         ("uncheck milk -l Groceries", .run(UncheckCommand(item: "milk", list: "Groceries"))),
         ("remove eggs", .run(RemoveCommand(item: "eggs", list: nil))),
+        ("remove eggs --list Groceries", .run(RemoveCommand(item: "eggs", list: "Groceries"))),
         ("list create Hardware", .run(ListCreateCommand(name: "Hardware"))),
         ("list show", .run(ListShowCommand(name: nil, consolidated: false))),
         ("list show Groceries --consolidated", .run(ListShowCommand(name: "Groceries", consolidated: true))),
