@@ -3,7 +3,8 @@ import OursHousehold
 import OursSync
 
 /// Everything a command needs: the parsed global options, the environment, where to write,
-/// and the device (made on first use, so `ours --help` touches no state directory).
+/// and the device. Made only for a command that runs, so `ours --help` and `ours --version`
+/// touch no state directory and ignore a bad `OURS_CLOCK_OFFSET`.
 final class CommandContext: Sendable {
     let globals: GlobalOptions
     let environment: [String: String]

@@ -1,4 +1,4 @@
-/// The arguments every record command shares.
+/// Declarations the record commands share.
 extension Argument where Value == String {
     /// `TYPE`: any record type, the household's own or another app's.
     static var recordType: Self {
