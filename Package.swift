@@ -22,11 +22,17 @@ let package = Package(
         .executableTarget(
             name: "embedding-example", dependencies: ["OursSync", "OursHousehold"],
             path: "Examples/Embedding", swiftSettings: strict),
-        .testTarget(name: "OursSyncTests", dependencies: ["OursSync"], swiftSettings: strict),
+        // What every test target shares: temporary directories, the seeded generator, fixture
+        // paths, and the quick loop's `slow` tag.
+        .target(name: "OursTestSupport", path: "Tests/OursTestSupport", swiftSettings: strict),
         .testTarget(
-            name: "OursHouseholdTests", dependencies: ["OursHousehold"], swiftSettings: strict),
-        .testTarget(name: "OursCLITests", dependencies: ["OursCLI"], swiftSettings: strict),
+            name: "OursSyncTests", dependencies: ["OursSync", "OursTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["OursSync"], swiftSettings: strict),
+            name: "OursHouseholdTests", dependencies: ["OursHousehold", "OursTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "OursCLITests", dependencies: ["OursCLI", "OursTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["OursSync", "OursTestSupport"], swiftSettings: strict),
     ]
 )

@@ -10,7 +10,7 @@ import Testing
 /// fixes every choice the test makes (rounds, delays, conflict copies); where in its work a
 /// command is when the kill arrives also depends on the machine's speed, and the figures
 /// printed at the end say where the kills landed.
-@Suite("End to end: crashes")
+@Suite("End to end: crashes", .tags(.slow), .fullLoopOnly)
 struct CrashTests {
     static let environment = ProcessInfo.processInfo.environment
 

@@ -9,7 +9,7 @@ import Testing
 ///
 /// Required when `CI=true` (`.ci/run` installs syncthing, util-linux and iproute2); skipped
 /// elsewhere, with the reason printed, when Syncthing or `unshare --net` is not available.
-@Suite("Real Syncthing")
+@Suite("Real Syncthing", .tags(.slow), .fullLoopOnly)
 struct SyncthingTests {
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 

@@ -24,22 +24,22 @@ public enum OursCLI {
         case .success(let parsed):
             invocation = parsed
         }
-        switch invocation.command {
+        switch invocation.action {
         case .help(let path):
             console.out(CommandLineParser.helpText(for: path))
             return 0
         case .version:
             console.out(invocation.globals.json ? "{\n  \"version\": \"\(version)\"\n}\n" : "ours \(version)\n")
             return 0
-        default:
-            break
-        }
-        do {
-            let context = try CommandContext(globals: invocation.globals, environment: environment, console: console)
-            return try Commands(context: context).run(invocation.command)
-        } catch {
-            context(console, invocation.globals).report(error)
-            return error.kind.exitCode
+        case .run(let command):
+            do {
+                let context = try CommandContext(
+                    globals: invocation.globals, environment: environment, console: console, runCommandLine: run)
+                return try command.run(context)
+            } catch {
+                context(console, invocation.globals).report(error)
+                return error.kind.exitCode
+            }
         }
     }
 

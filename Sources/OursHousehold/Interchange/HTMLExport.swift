@@ -5,90 +5,12 @@ public enum HTMLExport {
         var body: [String] = [
             "<h1>\(title)</h1>", "<p class=\"meta\">Exported \(escape(snapshot.localTime(snapshot.takenAt)))</p>",
         ]
-        body.append("<section><h2>Lists</h2>")
-        for entry in snapshot.lists {
-            body.append(
-                "<h3>\(escape(entry.list.name))\(entry.list.archived ? " <small>(archived)</small>" : "")</h3><ul class=\"items\">"
-            )
-            for item in entry.items {
-                var details = item.quantityParts.isEmpty ? [] : [item.quantityParts.joined(separator: " + ")]
-                if let category = item.category { details.append(category) }
-                if let note = item.note { details.append(note) }
-                let extra = details.isEmpty ? "" : " <span class=\"details\">\(escape(details.joined(separator: " · ")))</span>"
-                body.append(
-                    "<li\(item.checked ? " class=\"done\"" : "")>\(item.checked ? "✓ " : "")\(escape(item.name))\(extra)</li>")
-            }
-            body.append("</ul>")
-        }
-        body.append("</section>")
-        if !snapshot.meals.isEmpty {
-            body.append("<section><h2>Meal plan</h2><table><tr><th>Day</th><th>Meal</th><th>What</th></tr>")
-            for meal in snapshot.meals {
-                body.append(
-                    "<tr><td>\(meal.date.weekdayName) \(meal.date)</td><td>\(meal.slot.rawValue)</td><td>\(escape(meal.name))</td></tr>"
-                )
-            }
-            body.append("</table></section>")
-        }
-        if !snapshot.recipes.isEmpty {
-            body.append("<section><h2>Recipes</h2>")
-            for recipe in snapshot.recipes {
-                body.append("<article><h3>\(escape(recipe.name))\(recipe.favorite ? " ★" : "")</h3>")
-                if let yield = recipe.yield ?? recipe.servings.map({ "\($0) servings" }) {
-                    body.append("<p><em>\(escape(yield))</em></p>")
-                }
-                body.append("<ul>" + recipe.ingredients.map { "<li>\(escape($0.text))</li>" }.joined() + "</ul>")
-                if !recipe.steps.isEmpty {
-                    body.append("<ol>" + recipe.steps.map { "<li>\(escape($0))</li>" }.joined() + "</ol>")
-                }
-                if let notes = recipe.notes { body.append("<p>\(escape(notes))</p>") }
-                body.append("</article>")
-            }
-            body.append("</section>")
-        }
-        if !snapshot.chores.isEmpty {
-            body.append("<section><h2>Chores</h2><table><tr><th>Chore</th><th>How often</th><th>Next due</th><th>Who</th></tr>")
-            for chore in snapshot.chores {
-                body.append(
-                    "<tr><td>\(escape(chore.name))</td><td>\(chore.every.phrase)</td><td>\(snapshot.localTime(chore.nextDue))</td>"
-                        + "<td>\(escape(snapshot.memberName(chore.assignee) ?? ""))</td></tr>")
-            }
-            body.append("</table></section>")
-        }
-        if !snapshot.tasks.isEmpty {
-            body.append(
-                "<section><h2>Tasks</h2><table><tr><th>Task</th><th>Project</th><th>Due</th><th>Priority</th><th>Who</th></tr>")
-            for task in snapshot.tasks {
-                body.append(
-                    "<tr\(task.done ? " class=\"done\"" : "")><td>\(task.done ? "✓ " : "")\(escape(task.name))</td>"
-                        + "<td>\(escape(task.project ?? ""))</td><td>\(task.due?.description ?? "")</td>"
-                        + "<td>\(task.priority.map(String.init) ?? "")</td><td>\(escape(snapshot.memberName(task.assignee) ?? ""))</td></tr>"
-                )
-            }
-            body.append("</table></section>")
-        }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title)</title>
-            <style>
-            body { font: 16px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
-            h1 { margin-bottom: 0; } .meta { color: #777; margin-top: 0; }
-            ul.items { list-style: none; padding-left: 0; } li.done, tr.done { color: #999; text-decoration: line-through; }
-            .details { color: #666; font-size: 0.9em; } table { border-collapse: collapse; width: 100%; }
-            th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #ddd; }
-            @media print { body { margin: 0; } }
-            </style>
-            </head>
-            <body>
-            \(body.joined(separator: "\n"))
-            </body>
-            </html>
-
-            """
+        body += lists(snapshot)
+        body += meals(snapshot)
+        body += recipes(snapshot)
+        body += chores(snapshot)
+        body += tasks(snapshot)
+        return page(title: title, body: body)
     }
 
     /// Escapes text for HTML content and attribute values.
@@ -105,5 +27,113 @@ public enum HTMLExport {
             }
         }
         return result
+    }
+
+    // MARK: Sections
+
+    /// Every list with its items, checked ones struck through; always present.
+    private static func lists(_ snapshot: HouseholdSnapshot) -> [String] {
+        var body = ["<section><h2>Lists</h2>"]
+        for entry in snapshot.lists {
+            body.append(
+                "<h3>\(escape(entry.list.name))\(entry.list.archived ? " <small>(archived)</small>" : "")</h3><ul class=\"items\">"
+            )
+            for item in entry.items {
+                var details = item.quantityParts.isEmpty ? [] : [item.quantityParts.joined(separator: " + ")]
+                if let category = item.category { details.append(category) }
+                if let note = item.note { details.append(note) }
+                let extra = details.isEmpty ? "" : " <span class=\"details\">\(escape(details.joined(separator: " · ")))</span>"
+                body.append(
+                    "<li\(item.checked ? " class=\"done\"" : "")>\(item.checked ? "✓ " : "")\(escape(item.name))\(extra)</li>")
+            }
+            body.append("</ul>")
+        }
+        body.append("</section>")
+        return body
+    }
+
+    private static func meals(_ snapshot: HouseholdSnapshot) -> [String] {
+        guard !snapshot.meals.isEmpty else { return [] }
+        var body = ["<section><h2>Meal plan</h2><table><tr><th>Day</th><th>Meal</th><th>What</th></tr>"]
+        for meal in snapshot.meals {
+            body.append(
+                "<tr><td>\(meal.date.weekdayName) \(meal.date)</td><td>\(meal.slot.rawValue)</td><td>\(escape(meal.name))</td></tr>"
+            )
+        }
+        body.append("</table></section>")
+        return body
+    }
+
+    private static func recipes(_ snapshot: HouseholdSnapshot) -> [String] {
+        guard !snapshot.recipes.isEmpty else { return [] }
+        var body = ["<section><h2>Recipes</h2>"]
+        for recipe in snapshot.recipes {
+            body.append("<article><h3>\(escape(recipe.name))\(recipe.favorite ? " ★" : "")</h3>")
+            if let yield = recipe.yield ?? recipe.servings.map({ "\($0) servings" }) {
+                body.append("<p><em>\(escape(yield))</em></p>")
+            }
+            body.append("<ul>" + recipe.ingredients.map { "<li>\(escape($0.text))</li>" }.joined() + "</ul>")
+            if !recipe.steps.isEmpty {
+                body.append("<ol>" + recipe.steps.map { "<li>\(escape($0))</li>" }.joined() + "</ol>")
+            }
+            if let notes = recipe.notes { body.append("<p>\(escape(notes))</p>") }
+            body.append("</article>")
+        }
+        body.append("</section>")
+        return body
+    }
+
+    private static func chores(_ snapshot: HouseholdSnapshot) -> [String] {
+        guard !snapshot.chores.isEmpty else { return [] }
+        var body = ["<section><h2>Chores</h2><table><tr><th>Chore</th><th>How often</th><th>Next due</th><th>Who</th></tr>"]
+        for chore in snapshot.chores {
+            body.append(
+                "<tr><td>\(escape(chore.name))</td><td>\(chore.every.phrase)</td><td>\(snapshot.localTime(chore.nextDue))</td>"
+                    + "<td>\(escape(snapshot.memberName(chore.assignee) ?? ""))</td></tr>")
+        }
+        body.append("</table></section>")
+        return body
+    }
+
+    private static func tasks(_ snapshot: HouseholdSnapshot) -> [String] {
+        guard !snapshot.tasks.isEmpty else { return [] }
+        var body = [
+            "<section><h2>Tasks</h2><table><tr><th>Task</th><th>Project</th><th>Due</th><th>Priority</th><th>Who</th></tr>"
+        ]
+        for task in snapshot.tasks {
+            body.append(
+                "<tr\(task.done ? " class=\"done\"" : "")><td>\(task.done ? "✓ " : "")\(escape(task.name))</td>"
+                    + "<td>\(escape(task.project ?? ""))</td><td>\(task.due?.description ?? "")</td>"
+                    + "<td>\(task.priority.map(String.init) ?? "")</td><td>\(escape(snapshot.memberName(task.assignee) ?? ""))</td></tr>"
+            )
+        }
+        body.append("</table></section>")
+        return body
+    }
+
+    /// The document around the sections: head, inline style, body.
+    private static func page(title: String, body: [String]) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title>
+        <style>
+        body { font: 16px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+        h1 { margin-bottom: 0; } .meta { color: #777; margin-top: 0; }
+        ul.items { list-style: none; padding-left: 0; } li.done, tr.done { color: #999; text-decoration: line-through; }
+        .details { color: #666; font-size: 0.9em; } table { border-collapse: collapse; width: 100%; }
+        th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #ddd; }
+        @media print { body { margin: 0; } }
+        </style>
+        </head>
+        <body>
+        \(body.joined(separator: "\n"))
+        </body>
+        </html>
+
+        """
     }
 }

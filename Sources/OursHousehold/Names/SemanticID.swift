@@ -59,11 +59,6 @@ public enum SemanticID {
         return make(RecordTypes.task, name: name, key: key)
     }
 
-    /// One planned meal per day and slot: `2025-03-14-dinner`.
-    public static func meal(on day: CalendarDay, _ slot: PlannedMeal.Slot) -> String {
-        "\(day)-\(slot.rawValue)"
-    }
-
     static func make(_ type: String, name: String, key: String? = nil) -> String {
         let digest = Digest.hex(Array("\(type)\u{1F}\(key ?? NameKey.normalize(name))".utf8), length: digestLength)
         return base(name, fallback: type) + "-" + digest

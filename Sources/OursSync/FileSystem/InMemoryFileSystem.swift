@@ -51,7 +51,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             if bytes.count > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
             return bytes
         case .directory?: throw FileSystemError("read", path, .isADirectory)
-        case .symlink?: throw FileSystemError("read", path, .other(code: 40, message: "is a symbolic link"))
+        case .symlink?: throw FileSystemError("read", path, .symbolicLink)
         case nil: throw FileSystemError("read", path, .notFound)
         }
     }

@@ -18,7 +18,7 @@ struct CrashSnapshot {
 final class CrashLane {
     let lane: Int
     let seed: UInt64
-    var random: SeededRandom
+    var random: SplitMix64
     let root: String
     let shared: String
     let sarah: SimulatedDevice
@@ -46,7 +46,7 @@ final class CrashLane {
     init(lane: Int, seed: UInt64, records: Int) {
         self.lane = lane
         self.seed = seed
-        random = SeededRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         // A crash test checks what a killed process leaves in the page cache, which is the
         // same on every file system: prefer memory, where flushes cost nothing.
         let base =

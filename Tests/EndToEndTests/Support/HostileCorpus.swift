@@ -55,11 +55,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
 
 enum HostileCorpus {
     /// `Fixtures/hostile` in the package.
-    static let directory: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path + "/Fixtures/hostile"
-    }()
+    static let directory = FixtureFiles.path("hostile")
 
     /// The share code every code fixture is placed under.
     static let code = "BADCDE"

@@ -35,6 +35,8 @@ struct SimulatedDevice {
     let name: String
     let home: String
     var environment: [String: String] = [:]
+    /// The build this device runs: this one, or the previous version's (`PreviousBuild`).
+    var binary: URL = OursBinary.url
 
     /// Runs `ours` with `arguments`; standard input from `input`.
     @discardableResult
@@ -45,7 +47,7 @@ struct SimulatedDevice {
     /// `ours` with `arguments`, set up to run as this device (not started).
     func process(_ arguments: [String]) -> Process {
         let process = Process()
-        process.executableURL = OursBinary.url
+        process.executableURL = binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["OURS_HOME"] = home
@@ -88,8 +90,8 @@ final class World {
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
-    func device(_ name: String) throws -> SimulatedDevice {
-        let device = SimulatedDevice(name: name, home: root + "/home-" + name.lowercased())
+    func device(_ name: String, binary: URL = OursBinary.url) throws -> SimulatedDevice {
+        let device = SimulatedDevice(name: name, home: root + "/home-" + name.lowercased(), binary: binary)
         let result = try device.run("init", "--name", name)
         precondition(result.exitCode == 0, "init failed: \(result)")
         return device

@@ -1,5 +1,6 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// The parser on a small tree of its own, to pin behaviour the `ours` tree happens not to use.
 @Suite struct CommandTreeParserTests {
@@ -10,40 +11,40 @@ import Testing
         case many([String])
     }
 
+    static let name: Argument<String> = .required("NAME", help: "n")
+    static let extra: Argument<String?> = .optional("EXTRA", help: "e")
+    static let force: Option<Bool> = .flag("force", short: "f", help: "f")
+    static let tag: Option<[String]> = .repeatable("tag", placeholder: "T", help: "t")
+    static let localJSON: Option<Bool> = .flag("json", help: "a local flag that shadows the global one")
+    static let many: Argument<[String]> = .zeroOrMore("X", help: "x")
+    static let json: Option<Bool> = .flag("json", help: "j")
+    static let home: Option<String?> = .value("home", placeholder: "DIR", help: "d")
+
     static let parser = CommandTreeParser<Tiny>(
         root: CommandSpec(
             "tool", summary: "A tool",
             subcommands: [
                 CommandSpec(
-                    "one", aliases: ["1"], summary: "One",
-                    arguments: [.required("NAME", help: "n"), .optional("EXTRA", help: "e")],
-                    options: [
-                        .flag("force", short: "f", help: "f"),
-                        .repeatable("tag", placeholder: "T", help: "t"),
-                        .flag("json", help: "a local flag that shadows the global one"),
-                    ]
+                    "one", aliases: ["1"], summary: "One", arguments: [name, extra],
+                    options: [force, tag, localJSON]
                 ) { values throws(UsageError) in
                     try .one(
-                        name: values.argument("NAME"), extra: values.optionalArgument("EXTRA"),
-                        force: values.flag("force"), tags: values.options("tag"),
-                        localJSON: values.flag("json"))
+                        name: values[name], extra: values[extra], force: values[force],
+                        tags: values[tag], localJSON: values[localJSON])
                 },
                 CommandSpec(
-                    "group", summary: "Only groups", options: [.flag("force", help: "f")],
+                    "group", summary: "Only groups", options: [force],
                     subcommands: [
-                        CommandSpec("inner", summary: "I", options: [.flag("force", help: "f")]) {
-                            values throws(UsageError) in .inner(force: values.flag("force"))
+                        CommandSpec("inner", summary: "I", options: [force]) {
+                            values throws(UsageError) in try .inner(force: values[force])
                         },
                         CommandSpec("leaf", summary: "L") { _ throws(UsageError) in .leaf },
                     ]),
-                CommandSpec("many", summary: "M", arguments: [.zeroOrMore("X", help: "x")]) {
-                    values throws(UsageError) in .many(values.arguments("X"))
+                CommandSpec("many", summary: "M", arguments: [many]) {
+                    values throws(UsageError) in try .many(values[many])
                 },
             ]),
-        globalOptions: [
-            .flag("json", help: "j"), .flag("help", short: "h", help: "h"),
-            .value("home", placeholder: "DIR", help: "d"),
-        ])
+        globalOptions: [json.spec, .flag("help", short: "h", help: "h"), home.spec])
 
     func run(_ line: String) throws(UsageError) -> (Tiny?, help: [String]?, globals: ParsedValues) {
         switch try Self.parser.parse(words(line)) {
@@ -65,8 +66,8 @@ import Testing
     @Test func commandOptionShadowsGlobalOfTheSameName() throws {
         let (command, _, globals) = try run("--json one a --json")
         #expect(command == .one(name: "a", extra: nil, force: false, tags: [], localJSON: true))
-        #expect(globals.flag("json"))
-        #expect(try run("one a --json").globals.flag("json") == false)
+        #expect(try globals[Self.json])
+        #expect(try run("one a --json").globals[Self.json] == false)
     }
 
     @Test func nodeWithoutActionAsksForItsHelp() throws {
@@ -79,7 +80,7 @@ import Testing
     @Test func helpIgnoresMissingPieces() throws {
         #expect(try run("one --help").help == ["one"])
         #expect(try run("-h many").help == ["many"])
-        #expect(try run("--home /x one -h").globals.option("home") == "/x")
+        #expect(try run("--home /x one -h").globals[Self.home] == "/x")
     }
 
     @Test func optionsGivenBeforeASubcommandMustBeAcceptedByIt() throws {

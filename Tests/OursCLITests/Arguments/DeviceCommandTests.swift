@@ -1,68 +1,69 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Every command under "Device and household", from a realistic command line.
 @Suite struct DeviceCommandTests {
-    static let cases: [(String, OursCommand)] = [
-        ("init --name Sam", .initDevice(name: "Sam", email: nil)),
+    static let cases: [(String, ParsedInvocation.Action)] = [
+        ("init --name Sam", .run(InitCommand(name: "Sam", email: nil))),
         (
             "init --name 'Sam Lee' --email sam@example.com",
-            .initDevice(name: "Sam Lee", email: "sam@example.com")
+            .run(InitCommand(name: "Sam Lee", email: "sam@example.com"))
         ),
-        ("demo", .demo),
+        ("demo", .run(DemoCommand())),
         (
             "household create Home --folder /mnt/share/Ours",
-            .householdCreate(name: "Home", folder: "/mnt/share/Ours")
+            .run(HouseholdCreateCommand(name: "Home", folder: "/mnt/share/Ours"))
         ),
         (
             "household create --folder=/mnt/share 'The Lees'",
-            .householdCreate(name: "The Lees", folder: "/mnt/share")
+            .run(HouseholdCreateCommand(name: "The Lees", folder: "/mnt/share"))
         ),
-        ("household show", .householdShow),
-        ("household list", .householdList),
-        ("household ls", .householdList),
-        ("household use Cabin", .householdUse(name: "Cabin")),
-        ("household transfer Alex", .householdTransfer(member: "Alex")),
-        ("household leave", .householdLeave(yes: false)),
-        ("household leave --yes", .householdLeave(yes: true)),
-        ("household leave -y", .householdLeave(yes: true)),
-        ("household dissolve", .householdDissolve(yes: false)),
-        ("household dissolve --yes", .householdDissolve(yes: true)),
-        ("household forget Home --yes", .householdForget(name: "Home", yes: true)),
-        ("household allow-invites", .householdAllowInvites(allowed: true)),
-        ("household allow-invites --off", .householdAllowInvites(allowed: false)),
-        ("invite", .invite(readOnly: false, expires: nil, uses: nil)),
+        ("household show", .run(HouseholdShowCommand())),
+        ("household list", .run(HouseholdListCommand())),
+        ("household ls", .run(HouseholdListCommand())),
+        ("household use Cabin", .run(HouseholdUseCommand(name: "Cabin"))),
+        ("household transfer Alex", .run(HouseholdTransferCommand(member: "Alex"))),
+        ("household leave", .run(HouseholdLeaveCommand(yes: false))),
+        ("household leave --yes", .run(HouseholdLeaveCommand(yes: true))),
+        ("household leave -y", .run(HouseholdLeaveCommand(yes: true))),
+        ("household dissolve", .run(HouseholdDissolveCommand(yes: false))),
+        ("household dissolve --yes", .run(HouseholdDissolveCommand(yes: true))),
+        ("household forget Home --yes", .run(HouseholdForgetCommand(name: "Home", yes: true))),
+        ("household allow-invites", .run(HouseholdAllowInvitesCommand(allowed: true))),
+        ("household allow-invites --off", .run(HouseholdAllowInvitesCommand(allowed: false))),
+        ("invite", .run(InviteCommand(readOnly: false, expires: nil, uses: nil))),
         (
             "invite --read-only --expires 7d --uses 3",
-            .invite(readOnly: true, expires: duration("7d"), uses: 3)
+            .run(InviteCommand(readOnly: true, expires: duration("7d"), uses: 3))
         ),
         (
             "invite --uses=1 --expires=12h",
-            .invite(readOnly: false, expires: duration("12h"), uses: 1)
+            .run(InviteCommand(readOnly: false, expires: duration("12h"), uses: 1))
         ),
-        ("codes", .codes),
-        ("codes revoke K7QX2M", .codesRevoke(code: "K7QX2M")),
+        ("codes", .run(CodesCommand())),
+        ("codes revoke K7QX2M", .run(CodesRevokeCommand(code: "K7QX2M"))),
         (
             "join K7QX2M --folder ~/Dropbox/Ours",
-            .join(code: "K7QX2M", folder: "~/Dropbox/Ours", name: nil)
+            .run(JoinCommand(code: "K7QX2M", folder: "~/Dropbox/Ours", name: nil))
         ),
         (
             "join --folder /Volumes/Share --name Robin k7qx2m",
-            .join(code: "k7qx2m", folder: "/Volumes/Share", name: "Robin")
+            .run(JoinCommand(code: "k7qx2m", folder: "/Volumes/Share", name: "Robin"))
         ),
-        ("members", .members),
-        ("members remove Alex", .membersRemove(member: "Alex", yes: false)),
-        ("members rm Alex -y", .membersRemove(member: "Alex", yes: true)),
-        ("sync", .sync),
-        ("watch", .watch(interval: nil)),
-        ("watch --interval 1s", .watch(interval: duration("1s"))),
-        ("watch --interval=500ms", .watch(interval: duration("500ms"))),
-        ("status", .status),
-        ("conflicts", .conflicts),
-        ("conflicts restore 01HV3Z", .conflictsRestore(id: "01HV3Z")),
-        ("conflicts dismiss 01HV3Z", .conflictsDismiss(id: "01HV3Z")),
-        ("doctor", .doctor(fix: false)),
-        ("doctor --fix", .doctor(fix: true)),
+        ("members", .run(MembersCommand())),
+        ("members remove Alex", .run(MembersRemoveCommand(member: "Alex", yes: false))),
+        ("members rm Alex -y", .run(MembersRemoveCommand(member: "Alex", yes: true))),
+        ("sync", .run(SyncCommand())),
+        ("watch", .run(WatchCommand(interval: nil))),
+        ("watch --interval 1s", .run(WatchCommand(interval: duration("1s")))),
+        ("watch --interval=500ms", .run(WatchCommand(interval: duration("500ms")))),
+        ("status", .run(StatusCommand())),
+        ("conflicts", .run(ConflictsCommand())),
+        ("conflicts restore 01HV3Z", .run(ConflictsRestoreCommand(id: "01HV3Z"))),
+        ("conflicts dismiss 01HV3Z", .run(ConflictsDismissCommand(id: "01HV3Z"))),
+        ("doctor", .run(DoctorCommand(fix: false))),
+        ("doctor --fix", .run(DoctorCommand(fix: true))),
         ("help", .help(path: [])),
         ("help household create", .help(path: ["household", "create"])),
         ("help members rm", .help(path: ["members", "remove"])),
@@ -70,7 +71,7 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func parses(line: String, expected: OursCommand) {
+    func parses(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 }

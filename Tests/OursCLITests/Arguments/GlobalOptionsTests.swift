@@ -1,5 +1,6 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Global options are accepted before, between and after a command's words.
 @Suite struct GlobalOptionsTests {
@@ -14,7 +15,7 @@ import Testing
     ])
     func globalsAnywhereOnTheLine(line: String) throws {
         let invocation = try parse(line)
-        #expect(invocation == ParsedInvocation(command: .householdShow, globals: Self.everything))
+        #expect(invocation == ParsedInvocation(action: .run(HouseholdShowCommand()), globals: Self.everything))
     }
 
     @Test func defaultsWhenNoneGiven() throws {
@@ -26,7 +27,7 @@ import Testing
 
     @Test func globalsMixWithCommandOptions() throws {
         let invocation = try parse("invite --json --uses 2 --household Cabin --read-only")
-        #expect(invocation.command == .invite(readOnly: true, expires: nil, uses: 2))
+        #expect(invocation.action == .run(InviteCommand(readOnly: true, expires: nil, uses: 2)))
         #expect(invocation.globals == GlobalOptions(household: "Cabin", json: true))
     }
 
@@ -62,6 +63,6 @@ import Testing
         #expect(
             invocation
                 == ParsedInvocation(
-                    command: .help(path: ["join"]), globals: GlobalOptions(json: true)))
+                    action: .help(path: ["join"]), globals: GlobalOptions(json: true)))
     }
 }

@@ -1,5 +1,6 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Help is generated from the declarations; these pin its shape and check it stays complete.
 @Suite struct HelpTextTests {

@@ -1,134 +1,139 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Every command under "Household life", from a realistic command line.
 @Suite struct HouseholdLifeCommandTests {
-    static let listCases: [(String, OursCommand)] = [
-        ("add milk", .add(items: ["milk"], list: nil, qty: nil, category: nil, note: nil)),
+    static let listCases: [(String, ParsedInvocation.Action)] = [
+        ("add milk", .run(AddCommand(items: ["milk"], list: nil, qty: nil, category: nil, note: nil))),
         (
             "add milk eggs 'oat milk' --list Groceries --qty 2 --category dairy --note 'not UHT'",
-            .add(
-                items: ["milk", "eggs", "oat milk"], list: "Groceries", qty: "2",
-                category: "dairy", note: "not UHT")
+            .run(
+                AddCommand(
+                    items: ["milk", "eggs", "oat milk"], list: "Groceries", qty: "2",
+                    category: "dairy", note: "not UHT"))
         ),
         (
             "add flour -l Baking --qty='1 kg'",
-            .add(items: ["flour"], list: "Baking", qty: "1 kg", category: nil, note: nil)
+            .run(AddCommand(items: ["flour"], list: "Baking", qty: "1 kg", category: nil, note: nil))
         ),
-        ("check milk", .check(item: "milk", list: nil)),
-        ("check 'oat milk' --list Groceries", .check(item: "oat milk", list: "Groceries")),
-        ("uncheck milk -l Groceries", .uncheck(item: "milk", list: "Groceries")),
-        ("remove eggs", .remove(item: "eggs", list: nil)),
-        ("list create Hardware", .listCreate(name: "Hardware")),
-        ("list show", .listShow(name: nil, consolidated: false)),
-        ("list show Groceries --consolidated", .listShow(name: "Groceries", consolidated: true)),
-        ("list rename Hardware DIY", .listRename(name: "Hardware", newName: "DIY")),
-        ("list archive Christmas", .listArchive(name: "Christmas")),
-        ("list delete Christmas", .listDelete(name: "Christmas", yes: false)),
-        ("list rm Christmas --yes", .listDelete(name: "Christmas", yes: true)),
-        ("lists", .lists(archived: false)),
-        ("lists --archived", .lists(archived: true)),
+        ("check milk", .run(CheckCommand(item: "milk", list: nil))),
+        ("check 'oat milk' --list Groceries", .run(CheckCommand(item: "oat milk", list: "Groceries"))),
+        ("uncheck milk -l Groceries", .run(UncheckCommand(item: "milk", list: "Groceries"))),
+        ("remove eggs", .run(RemoveCommand(item: "eggs", list: nil))),
+        ("remove eggs --list Groceries", .run(RemoveCommand(item: "eggs", list: "Groceries"))),
+        ("list create Hardware", .run(ListCreateCommand(name: "Hardware"))),
+        ("list show", .run(ListShowCommand(name: nil, consolidated: false))),
+        ("list show Groceries --consolidated", .run(ListShowCommand(name: "Groceries", consolidated: true))),
+        ("list rename Hardware DIY", .run(ListRenameCommand(name: "Hardware", newName: "DIY"))),
+        ("list archive Christmas", .run(ListArchiveCommand(name: "Christmas"))),
+        ("list delete Christmas", .run(ListDeleteCommand(name: "Christmas", yes: false))),
+        ("list rm Christmas --yes", .run(ListDeleteCommand(name: "Christmas", yes: true))),
+        ("lists", .run(ListsCommand(archived: false))),
+        ("lists --archived", .run(ListsCommand(archived: true))),
     ]
 
-    static let kitchenCases: [(String, OursCommand)] = [
+    static let kitchenCases: [(String, ParsedInvocation.Action)] = [
         (
             "recipe add Pancakes",
-            .recipeAdd(name: "Pancakes", ingredients: [], servings: nil, force: false)
+            .run(RecipeAddCommand(name: "Pancakes", ingredients: [], servings: nil, force: false))
         ),
         (
             "recipe add Pancakes --ingredient '2 cups flour' --ingredient '2 eggs' -i milk "
                 + "--servings 4 --force",
-            .recipeAdd(
-                name: "Pancakes", ingredients: ["2 cups flour", "2 eggs", "milk"], servings: 4,
-                force: true)
+            .run(
+                RecipeAddCommand(
+                    name: "Pancakes", ingredients: ["2 cups flour", "2 eggs", "milk"], servings: 4,
+                    force: true))
         ),
-        ("recipe show Pancakes", .recipeShow(name: "Pancakes")),
-        ("recipe favorite Pancakes", .recipeFavorite(name: "Pancakes")),
-        ("recipe unfavorite Pancakes", .recipeUnfavorite(name: "Pancakes")),
-        ("recipe to-list Pancakes", .recipeToList(name: "Pancakes", list: nil, servings: nil)),
+        ("recipe show Pancakes", .run(RecipeShowCommand(name: "Pancakes"))),
+        ("recipe favorite Pancakes", .run(RecipeFavoriteCommand(name: "Pancakes"))),
+        ("recipe unfavorite Pancakes", .run(RecipeUnfavoriteCommand(name: "Pancakes"))),
+        ("recipe to-list Pancakes", .run(RecipeToListCommand(name: "Pancakes", list: nil, servings: nil))),
         (
             "recipe to-list Pancakes --list Groceries --servings 8",
-            .recipeToList(name: "Pancakes", list: "Groceries", servings: 8)
+            .run(RecipeToListCommand(name: "Pancakes", list: "Groceries", servings: 8))
         ),
-        ("recipe import lasagne.jsonld", .recipeImport(file: "lasagne.jsonld")),
-        ("recipe import -", .recipeImport(file: "-")),
-        ("recipe export Lasagne", .recipeExport(name: "Lasagne")),
-        ("recipes", .recipes(favoritesOnly: false)),
-        ("recipes --favorites", .recipes(favoritesOnly: true)),
+        ("recipe import lasagne.jsonld", .run(RecipeImportCommand(file: "lasagne.jsonld"))),
+        ("recipe import -", .run(RecipeImportCommand(file: "-"))),
+        ("recipe export Lasagne", .run(RecipeExportCommand(name: "Lasagne"))),
+        ("recipes", .run(RecipesCommand(favoritesOnly: false))),
+        ("recipes --favorites", .run(RecipesCommand(favoritesOnly: true))),
         (
             "plan 2025-03-14 dinner Lasagne",
-            .plan(date: "2025-03-14", slot: .dinner, meal: "Lasagne", replace: false)
+            .run(PlanCommand(date: "2025-03-14", slot: .dinner, meal: "Lasagne", replace: false))
         ),
         (
             "plan 2025-03-15 Lunch leftover pizza --replace",
-            .plan(date: "2025-03-15", slot: .lunch, meal: "leftover pizza", replace: true)
+            .run(PlanCommand(date: "2025-03-15", slot: .lunch, meal: "leftover pizza", replace: true))
         ),
         (
             "plan 2025-03-16 breakfast 'Eggs Benedict'",
-            .plan(date: "2025-03-16", slot: .breakfast, meal: "Eggs Benedict", replace: false)
+            .run(PlanCommand(date: "2025-03-16", slot: .breakfast, meal: "Eggs Benedict", replace: false))
         ),
         (
             "plan 2025-03-16 snack fruit",
-            .plan(date: "2025-03-16", slot: .snack, meal: "fruit", replace: false)
+            .run(PlanCommand(date: "2025-03-16", slot: .snack, meal: "fruit", replace: false))
         ),
-        ("meals", .meals(week: nil)),
-        ("meals --week 2025-03-10", .meals(week: "2025-03-10")),
-        ("meals to-list", .mealsToList(week: nil, list: nil)),
+        ("meals", .run(MealsCommand(week: nil))),
+        ("meals --week 2025-03-10", .run(MealsCommand(week: "2025-03-10"))),
+        ("meals to-list", .run(MealsToListCommand(week: nil, list: nil))),
         (
             "meals to-list --week 2025-03-10 --list Groceries",
-            .mealsToList(week: "2025-03-10", list: "Groceries")
+            .run(MealsToListCommand(week: "2025-03-10", list: "Groceries"))
         ),
         (
             "meals --week 2025-03-10 to-list",
-            .mealsToList(week: "2025-03-10", list: nil)
+            .run(MealsToListCommand(week: "2025-03-10", list: nil))
         ),
     ]
 
-    static let choreAndTaskCases: [(String, OursCommand)] = [
-        ("chore add Bins --every 7d", .choreAdd(name: "Bins", every: duration("7d"), assign: nil)),
+    static let choreAndTaskCases: [(String, ParsedInvocation.Action)] = [
+        ("chore add Bins --every 7d", .run(ChoreAddCommand(name: "Bins", every: duration("7d"), assign: nil))),
         (
             "chore add 'Water plants' --every=3d --assign Alex",
-            .choreAdd(name: "Water plants", every: duration("3d"), assign: "Alex")
+            .run(ChoreAddCommand(name: "Water plants", every: duration("3d"), assign: "Alex"))
         ),
-        ("chore done Bins", .choreDone(name: "Bins")),
-        ("chores", .chores),
+        ("chore done Bins", .run(ChoreDoneCommand(name: "Bins"))),
+        ("chores", .run(ChoresCommand())),
         (
             "task add Fix the tap",
-            .taskAdd(title: "Fix the tap", project: nil, due: nil, priority: nil, assign: nil)
+            .run(TaskAddCommand(title: "Fix the tap", project: nil, due: nil, priority: nil, assign: nil))
         ),
         (
             "task add 'Book MOT' --project Car --due 2025-04-01 --priority 1 --assign Sam",
-            .taskAdd(
-                title: "Book MOT", project: "Car", due: "2025-04-01", priority: 1, assign: "Sam")
+            .run(
+                TaskAddCommand(
+                    title: "Book MOT", project: "Car", due: "2025-04-01", priority: 1, assign: "Sam"))
         ),
         (
             "task add Paint --priority=4",
-            .taskAdd(title: "Paint", project: nil, due: nil, priority: 4, assign: nil)
+            .run(TaskAddCommand(title: "Paint", project: nil, due: nil, priority: 4, assign: nil))
         ),
-        ("task done Fix the tap", .taskDone(title: "Fix the tap")),
-        ("tasks", .tasks(project: nil)),
-        ("tasks --project Car", .tasks(project: "Car")),
-        ("category add Frozen", .categoryAdd(name: "Frozen")),
-        ("categories", .categories),
-        ("export", .export(format: nil, out: nil)),
-        ("export --format markdown", .export(format: .markdown, out: nil)),
-        ("export --format=ics -o meals.ics", .export(format: .ics, out: "meals.ics")),
-        ("export --format JSON --out backup.json", .export(format: .json, out: "backup.json")),
-        ("export --format html", .export(format: .html, out: nil)),
+        ("task done Fix the tap", .run(TaskDoneCommand(title: "Fix the tap"))),
+        ("tasks", .run(TasksCommand(project: nil))),
+        ("tasks --project Car", .run(TasksCommand(project: "Car"))),
+        ("category add Frozen", .run(CategoryAddCommand(name: "Frozen"))),
+        ("categories", .run(CategoriesCommand())),
+        ("export", .run(ExportCommand(format: nil, out: nil))),
+        ("export --format markdown", .run(ExportCommand(format: .markdown, out: nil))),
+        ("export --format=ics -o meals.ics", .run(ExportCommand(format: .ics, out: "meals.ics"))),
+        ("export --format JSON --out backup.json", .run(ExportCommand(format: .json, out: "backup.json"))),
+        ("export --format html", .run(ExportCommand(format: .html, out: nil))),
     ]
 
     @Test(arguments: listCases)
-    func parsesListCommands(line: String, expected: OursCommand) {
+    func parsesListCommands(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 
     @Test(arguments: kitchenCases)
-    func parsesKitchenCommands(line: String, expected: OursCommand) {
+    func parsesKitchenCommands(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 
     @Test(arguments: choreAndTaskCases)
-    func parsesChoreAndTaskCommands(line: String, expected: OursCommand) {
+    func parsesChoreAndTaskCommands(line: String, expected: ParsedInvocation.Action) {
         #expect(command(line) == .success(expected))
     }
 }

@@ -1,5 +1,6 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// How options and words are read, independent of which command they belong to.
 @Suite struct OptionSyntaxTests {
@@ -23,31 +24,32 @@ import Testing
         #expect(
             command("add x --note a=b=c")
                 == .success(
-                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b=c")))
+                    .run(AddCommand(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b=c"))))
         #expect(
             command("add x --note=a=b")
                 == .success(
-                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b")))
+                    .run(AddCommand(items: ["x"], list: nil, qty: nil, category: nil, note: "a=b"))))
     }
 
     @Test func repeatedOptionsKeepTheirOrder() {
         #expect(
             command("recipe add Soup -i leeks --ingredient stock --ingredient=salt")
                 == .success(
-                    .recipeAdd(
-                        name: "Soup", ingredients: ["leeks", "stock", "salt"], servings: nil,
-                        force: false)))
+                    .run(
+                        RecipeAddCommand(
+                            name: "Soup", ingredients: ["leeks", "stock", "salt"], servings: nil,
+                            force: false))))
     }
 
     @Test func repeatedFlagsAreHarmless() {
-        #expect(command("doctor --fix --fix") == .success(.doctor(fix: true)))
+        #expect(command("doctor --fix --fix") == .success(.run(DoctorCommand(fix: true))))
     }
 
     @Test func optionsAndWordsInterleave() {
         #expect(
             command("add --list G milk --qty 2 eggs")
                 == .success(
-                    .add(items: ["milk", "eggs"], list: "G", qty: "2", category: nil, note: nil)))
+                    .run(AddCommand(items: ["milk", "eggs"], list: "G", qty: "2", category: nil, note: nil))))
     }
 
     @Test(arguments: [
@@ -59,7 +61,7 @@ import Testing
     func doubleDashEndsOptions(line: String, items: [String]) throws {
         let invocation = try parse(line)
         #expect(
-            invocation.command == .add(items: items, list: nil, qty: nil, category: nil, note: nil))
+            invocation.action == .run(AddCommand(items: items, list: nil, qty: nil, category: nil, note: nil)))
         #expect(invocation.globals == GlobalOptions())
     }
 
@@ -67,27 +69,27 @@ import Testing
         #expect(
             command("record put item --fields '{}' -- -id-")
                 == .success(
-                    .recordPut(type: "item", id: "-id-", fields: "{}")))
+                    .run(RecordPutCommand(type: "item", id: "-id-", fields: "{}"))))
     }
 
     /// A lone dash means standard input and numbers may be negative, so neither is an option.
     @Test func dashAndNumbersAreValues() {
-        #expect(command("record import item -") == .success(.recordImport(type: "item", file: "-")))
+        #expect(command("record import item -") == .success(.run(RecordImportCommand(type: "item", file: "-"))))
         #expect(
             command("add -3 --qty -1.5")
                 == .success(
-                    .add(items: ["-3"], list: nil, qty: "-1.5", category: nil, note: nil)))
+                    .run(AddCommand(items: ["-3"], list: nil, qty: "-1.5", category: nil, note: nil))))
     }
 
     @Test func emptyValuesArePassedThrough() {
         #expect(
             command("add x --note ''")
                 == .success(
-                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "")))
+                    .run(AddCommand(items: ["x"], list: nil, qty: nil, category: nil, note: ""))))
         #expect(
             command("add x --note=")
                 == .success(
-                    .add(items: ["x"], list: nil, qty: nil, category: nil, note: "")))
+                    .run(AddCommand(items: ["x"], list: nil, qty: nil, category: nil, note: ""))))
     }
 
     @Test func shortFormsMatchLongForms() throws {

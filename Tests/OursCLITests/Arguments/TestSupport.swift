@@ -1,4 +1,4 @@
-import OursCLI
+@testable import OursCLI
 
 /// Splits a command line the way a shell would for the simple cases tests need: spaces
 /// separate words, and single or double quotes group them. No escapes, no expansion.
@@ -33,8 +33,8 @@ func parse(_ line: String) throws(UsageError) -> ParsedInvocation {
 
 /// The command a line parses to, or the usage error's message as a failure, so a table test
 /// shows what went wrong rather than just that it threw.
-func command(_ line: String) -> Result<OursCommand, UsageError> {
-    CommandLineParser.parse(words(line)).map(\.command)
+func command(_ line: String) -> Result<ParsedInvocation.Action, UsageError> {
+    CommandLineParser.parse(words(line)).map(\.action)
 }
 
 /// The message of the usage error a line produces, or nil if it parses.
@@ -53,11 +53,11 @@ func duration(_ text: String) -> DurationText {
 }
 
 /// Every node of the `ours` tree with its canonical path, depth first, root first.
-func allNodes() -> [(path: [String], node: CommandSpec<OursCommand>)] {
+func allNodes() -> [(path: [String], node: CommandSpec<ParsedInvocation.Action>)] {
     func visit(
-        _ node: CommandSpec<OursCommand>, _ path: [String]
+        _ node: CommandSpec<ParsedInvocation.Action>, _ path: [String]
     ) -> [(
-        [String], CommandSpec<OursCommand>
+        [String], CommandSpec<ParsedInvocation.Action>
     )] {
         [(path, node)] + node.subcommands.flatMap { visit($0, path + [$0.name]) }
     }

@@ -1,5 +1,6 @@
-import OursCLI
 import Testing
+
+@testable import OursCLI
 
 /// Every way a command line can be wrong, with the exact message a person will read.
 @Suite struct UsageErrorTests {

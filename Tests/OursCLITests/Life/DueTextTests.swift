@@ -13,6 +13,6 @@ import Testing
 
     @Test(arguments: cases)
     func due(_ delta: Int64, _ text: String) {
-        #expect(Commands.due(1_000_000_000_000 + delta, now: 1_000_000_000_000) == text)
+        #expect(DueText.phrase(1_000_000_000_000 + delta, now: 1_000_000_000_000) == text)
     }
 }

@@ -31,10 +31,7 @@ import Testing
         }
     }
 
-    static func fixture(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(relative).path
-    }
+    static func fixture(_ relative: String) -> String { FixtureFiles.path(relative) }
 
     @Test func addShowCheck() throws {
         let phone = Phone()

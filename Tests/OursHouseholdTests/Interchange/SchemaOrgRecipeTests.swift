@@ -3,12 +3,8 @@ import OursHousehold
 import OursSync
 import Testing
 
-/// The repository's `Fixtures/` folder.
-func fixture(_ relative: String) throws -> [UInt8] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    return Array(try Data(contentsOf: root.appendingPathComponent("Fixtures").appendingPathComponent(relative)))
-}
+/// A file under the repository's `Fixtures/` folder.
+func fixture(_ relative: String) throws -> [UInt8] { try FixtureFiles.bytes(relative) }
 
 @Suite struct SchemaOrgRecipeTests {
     @Test func importsARecipeFromAGraph() throws {

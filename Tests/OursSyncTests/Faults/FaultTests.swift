@@ -8,7 +8,7 @@ import Testing
 /// happens although the call reports failure, and a write torn halfway — each once and from
 /// N on. After each: errors name the file and the reason, nothing half-written is published,
 /// nothing acknowledged is lost, and the next sync (without the fault) converges.
-@Suite("I/O faults")
+@Suite("I/O faults", .tags(.slow), .fullLoopOnly)
 struct FaultTests {
     @Test(arguments: FaultScenario.all.map(\.name))
     func everyFaultPoint(scenario: String) throws {

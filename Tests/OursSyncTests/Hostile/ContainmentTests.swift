@@ -16,11 +16,7 @@ import Testing
 /// the devices' state directories, and no read in the folder returns more than 4 MiB.
 @Suite("Hostile files: containment, operation by operation")
 struct ContainmentTests {
-    static let fixtures: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path + "/Fixtures/hostile"
-    }()
+    static let fixtures = FixtureFiles.path("hostile")
 
     @Test func nothingOutsideTheFolderAndTheStateDirectoriesIsEverTouched() throws {
         let temp = TemporaryDirectory("containment")

@@ -15,7 +15,7 @@ struct SeedBatch: Sendable, CustomTestStringConvertible {
     var testDescription: String { "seeds \(first)…\(first + UInt64(count) - 1)" }
 }
 
-@Suite("Simulation: convergence", .tags(.simulation))
+@Suite("Simulation: convergence", .tags(.simulation, .slow), .fullLoopOnly)
 struct ConvergenceSimulationTests {
     /// `OURS_SIM_SEEDS` (default 200) seeds from `OURS_SIM_FIRST_SEED` (default 1).
     static let batches: [SeedBatch] = {

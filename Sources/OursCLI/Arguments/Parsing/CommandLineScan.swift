@@ -33,12 +33,12 @@ struct CommandLineScan<Command: Sendable> {
         }
     }
 
-    func finish() throws(UsageError) -> CommandTreeParser<Command>.Outcome {
+    func finish() throws(UsageError) -> ParseOutcome<Command> {
         let globals = ParsedValues(
             command: [path[0]], options: globalOptions, arguments: [], flags: globalFlags,
             optionValues: globalValues, argumentValues: [:])
         let helpPath = Array(path.dropFirst())
-        if globalFlags.contains(CommandTreeParser<Command>.helpOptionName) {
+        if globalFlags.contains(OptionSpec.helpName) {
             return .help(path: helpPath, globals: globals)
         }
         guard let build = node.build else { return .help(path: helpPath, globals: globals) }

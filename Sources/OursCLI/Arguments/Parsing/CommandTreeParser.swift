@@ -7,16 +7,10 @@
 /// SwiftFormat's `Arguments.swift` (suggest the closest name).
 public struct CommandTreeParser<Command: Sendable>: Sendable {
     /// What the command line asks for.
-    public enum Outcome: Sendable {
-        /// Run this command.
-        case command(Command, globals: ParsedValues)
-        /// Show help for the command at `path` (names without the program; empty for the
-        /// overview), because `--help` was given or the node only groups subcommands.
-        case help(path: [String], globals: ParsedValues)
-    }
+    public typealias Outcome = ParseOutcome<Command>
 
     /// The long name of the global flag that asks for help instead of running.
-    public static var helpOptionName: String { "help" }
+    public static var helpOptionName: String { OptionSpec.helpName }
 
     public let root: CommandSpec<Command>
     /// Options accepted before, after and between the words of any command. Include a flag

@@ -1,62 +1,10 @@
-/// Typed readings of option and argument values, each failing with a message that names the
-/// option and quotes the value, so every command reports a bad number or duration alike.
+/// Typed readings of the text given for an option or argument, each failing with a message
+/// that names the option and quotes the value, so every command reports a bad number or
+/// duration alike. `Option` and `Argument` read their values through these.
 extension ParsedValues {
-    /// The whole number given for `--name`, if any.
+    /// A whole number within `bounds`; the message states the bounds when it falls outside.
     ///
-    /// - Parameters:
-    ///   - name: The option's long name.
-    ///   - bounds: The accepted range; the message states it when the value falls outside.
-    /// - Throws: `UsageError` when the value is not a whole number or is out of range.
-    public func integer(
-        _ name: String, in bounds: ClosedRange<Int> = Int.min...Int.max
-    )
-        throws(UsageError) -> Int?
-    {
-        guard let text = option(name) else { return nil }
-        return try Self.integer(text, label: spec(name).longForm, in: bounds, command: command)
-    }
-
-    /// The duration given for `--name`, if any.
-    ///
-    /// - Throws: `UsageError` quoting the value and saying what is wrong with it.
-    public func duration(_ name: String) throws(UsageError) -> DurationText? {
-        guard let text = option(name) else { return nil }
-        do {
-            return try DurationText.parse(text)
-        } catch {
-            throw .invalidValue(
-                spec(name).longForm, value: text, expected: DurationText.expectation,
-                detail: error.reason, command: command)
-        }
-    }
-
-    /// The duration given for a required `--name`.
-    public func requiredDuration(_ name: String) throws(UsageError) -> DurationText {
-        guard let duration = try duration(name) else {
-            throw .missingOption(spec(name), command: command)
-        }
-        return duration
-    }
-
-    /// The choice given for `--name`, if any; see `ArgumentChoice`.
-    public func choice<Choice: ArgumentChoice>(
-        _ name: String, as type: Choice.Type
-    )
-        throws(UsageError) -> Choice?
-    {
-        guard let text = option(name) else { return nil }
-        return try Self.choice(text, label: spec(name).longForm, as: type, command: command)
-    }
-
-    /// The choice given for the required positional argument `name`.
-    public func choiceArgument<Choice: ArgumentChoice>(
-        _ name: String, as type: Choice.Type
-    )
-        throws(UsageError) -> Choice
-    {
-        try Self.choice(argument(name), label: name, as: type, command: command)
-    }
-
+    /// - Parameter label: The option or argument, as written in usage: `--uses`.
     static func integer(
         _ text: String, label: String, in bounds: ClosedRange<Int>, command: [String]
     ) throws(UsageError) -> Int {
@@ -73,6 +21,20 @@ extension ParsedValues {
         return number
     }
 
+    /// A duration, the message saying what is wrong with it.
+    static func duration(
+        _ text: String, label: String, command: [String]
+    ) throws(UsageError) -> DurationText {
+        do {
+            return try DurationText.parse(text)
+        } catch {
+            throw .invalidValue(
+                label, value: text, expected: DurationText.expectation, detail: error.reason,
+                command: command)
+        }
+    }
+
+    /// One of a closed set of words, ignoring case; a near miss gets a suggestion.
     static func choice<Choice: ArgumentChoice>(
         _ text: String, label: String, as type: Choice.Type, command: [String]
     ) throws(UsageError) -> Choice {

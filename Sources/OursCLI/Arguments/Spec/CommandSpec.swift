@@ -13,16 +13,16 @@ public struct CommandSpec<Command: Sendable>: Sendable {
     /// One line for listings and the top of this command's help.
     public let summary: String
     /// The heading this command is listed under in its parent's help; nil for no heading.
-    public let group: String?
+    public var group: String?
     /// Extra paragraphs for this command's help, for what a one-line summary cannot say.
     public let discussion: String?
     /// Complete example command lines, shown in help.
     public let examples: [String]
     public let arguments: [ArgumentSpec]
     public let options: [OptionSpec]
-    public let subcommands: [CommandSpec]
+    public var subcommands: [CommandSpec]
     /// Nil for a node that only groups subcommands; reaching it asks for its help.
-    public let build: Builder?
+    public var build: Builder?
 
     public init(
         _ name: String,
@@ -31,8 +31,8 @@ public struct CommandSpec<Command: Sendable>: Sendable {
         group: String? = nil,
         discussion: String? = nil,
         examples: [String] = [],
-        arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [],
+        arguments: [any ArgumentDeclaration] = [],
+        options: [any OptionDeclaration] = [],
         subcommands: [CommandSpec] = [],
         build: Builder? = nil
     ) {
@@ -42,8 +42,8 @@ public struct CommandSpec<Command: Sendable>: Sendable {
         self.group = group
         self.discussion = discussion
         self.examples = examples
-        self.arguments = arguments
-        self.options = options
+        self.arguments = arguments.map(\.spec)
+        self.options = options.map(\.spec)
         self.subcommands = subcommands
         self.build = build
     }

@@ -56,6 +56,10 @@ public struct OptionSpec: Sendable, Hashable {
             help: help)
     }
 
+    /// The long name of the global flag the parser treats as a request for help: given
+    /// anywhere, it shows the help of the command reached instead of running it.
+    public static let helpName = "help"
+
     /// `--name`, the spelling used in messages.
     public var longForm: String { "--" + name }
 

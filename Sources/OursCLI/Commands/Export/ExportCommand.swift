@@ -1,0 +1,78 @@
+import Foundation
+import OursHousehold
+import OursSync
+
+/// `ours export [--format FORMAT] [--out PATH]`: the whole household as JSON, Markdown,
+/// iCalendar or HTML, on standard output or into a file.
+struct ExportCommand: OursCommand {
+    /// What `--format` can write.
+    enum Format: String, ArgumentChoice, Hashable {
+        /// Everything, for backups and other programs.
+        case json
+        /// Readable lists and recipes, for notes apps and printing.
+        case markdown
+        /// The meal plan, chores and tasks as calendar events.
+        case ics
+        /// A self-contained page to open in a browser.
+        case html
+    }
+
+    static let format: Option<Format?> = .choice(
+        "format", placeholder: "FORMAT", as: Format.self, help: "json, markdown, ics or html")
+    static let out: Option<String?> = .value(
+        "out", short: "o", placeholder: "PATH", help: "The file to write, instead of standard output")
+
+    static let spec = Spec(
+        "export", summary: "Export the household's data", examples: ["ours export --format ics --out meals.ics"],
+        options: [format, out])
+
+    /// Nil when not given: JSON.
+    let format: Format?
+    let out: String?
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(format: values[format], out: values[out])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let format = format ?? .json
+        let snapshot = try context.household().snapshot()
+        let text = Self.render(snapshot, as: format)
+        guard let out else {
+            if context.json, format != .json {
+                context.printJSON(["format": .string(format.rawValue), "content": .string(text)])
+            } else {
+                context.console.out(text)
+            }
+            return 0
+        }
+        let path = Device.absolutePathForCommandLine(out)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .failed(
+                "cannot write \(out): \(error.localizedDescription)",
+                hint: "Check that the folder exists and that you may write there.")
+        }
+        if context.json {
+            context.printJSON(["format": .string(format.rawValue), "path": .string(path), "bytes": JSONValue(text.utf8.count)])
+            return 0
+        }
+        let summary = [
+            Phrase.count(snapshot.lists.count, "list"), Phrase.count(snapshot.recipes.count, "recipe"),
+            Phrase.count(snapshot.meals.count, "planned meal"), Phrase.count(snapshot.chores.count, "chore"),
+            Phrase.count(snapshot.tasks.count, "task"),
+        ]
+        context.say("Wrote \(out) (\(format.rawValue): \(summary.joined(separator: ", "))).")
+        return 0
+    }
+
+    private static func render(_ snapshot: HouseholdSnapshot, as format: Format) -> String {
+        switch format {
+        case .json: JSONWriter.prettyString(snapshot.json) + "\n"
+        case .markdown: MarkdownExport.render(snapshot)
+        case .ics: ICalendarExport.render(snapshot)
+        case .html: HTMLExport.render(snapshot)
+        }
+    }
+}

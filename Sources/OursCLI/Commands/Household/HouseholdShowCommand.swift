@@ -1,0 +1,37 @@
+import OursSync
+
+/// `ours household show`: the household in use, its folder, members, records and last sync.
+struct HouseholdShowCommand: OursCommand {
+    static let spec = Spec("show", summary: "Show the household in use")
+
+    static func parse(_ values: ParsedValues) -> Self { Self() }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let zone = try context.zone()
+        let manifest = try zone.manifest()
+        let records = try zone.replica.keys().count
+        let lastSync = try zone.replica.loadSyncState().lastSyncMillis
+        if context.json {
+            var object = zone.householdJSON.objectValue ?? [:]
+            object["members"] = JSONValue(manifest.participants.values.filter { $0.status == .active }.count)
+            object["records"] = JSONValue(records)
+            object["lastSyncAt"] = lastSync.map { .string(UTCTime.iso8601(millis: $0)) } ?? .null
+            context.printJSON(.object(object))
+            return 0
+        }
+        guard let membership = zone.membership else {
+            context.say("No household yet: \(records) private record(s) on this device.")
+            context.say(
+                "Create one with `ours household create NAME --folder PATH`, or join one with `ours join CODE --folder PATH`.")
+            return 0
+        }
+        let active = manifest.sorted.filter { $0.status == .active }.map(\.name)
+        context.say(context.bold(membership.name) + context.dim("  (\(membership.id))"))
+        context.say("  folder      \(membership.layout.zone)")
+        context.say("  you         \(membership.role.rawValue), \(membership.permission.rawValue), \(membership.status.rawValue)")
+        context.say("  members     \(active.joined(separator: ", "))")
+        context.say("  records     \(records)")
+        context.say("  last sync   \(lastSync.map { UTCTime.iso8601(millis: $0) } ?? "never")")
+        return 0
+    }
+}

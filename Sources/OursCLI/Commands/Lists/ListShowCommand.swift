@@ -1,0 +1,65 @@
+import OursHousehold
+import OursSync
+
+/// `ours list show [NAME] [--consolidated]`: a list's items, or one line per thing to buy.
+struct ListShowCommand: OursCommand {
+    static let name: Argument<String?> = .optional("NAME", help: "The list to show; leave out for the default")
+    static let consolidated: Option<Bool> = .flag(
+        "consolidated", help: "Combine entries for the same thing into one line")
+
+    static let spec = Spec(
+        "show", summary: "Show a list's items", arguments: [name], options: [consolidated])
+
+    let name: String?
+    let consolidated: Bool
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(name: values[name], consolidated: values[consolidated])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let household = try context.household()
+        if consolidated { try showConsolidated(household, context) } else { try showItems(household, context) }
+        return 0
+    }
+
+    private func showItems(_ household: Household, _ context: CommandContext) throws(OursError) {
+        let list = try household.list(named: name)
+        let items = try household.items(on: list)
+        if context.json {
+            return context.printJSON(["list": list.json, "items": .array(items.map(\.json))])
+        }
+        context.say(context.bold(list.name) + (list.archived ? context.dim("  (archived)") : ""))
+        if items.isEmpty { return context.say("  Nothing on it. Add something with `ours add ITEM`.") }
+        let width = items.map(\.name.count).max() ?? 0
+        for item in items {
+            var details = item.quantityParts.joined(separator: " + ")
+            for extra in [item.category, item.note].compactMap({ $0 }) { details += (details.isEmpty ? "" : " · ") + extra }
+            let name = details.isEmpty ? item.name : item.name.padding(to: width) + "  " + context.dim(details)
+            context.say(item.checked ? "  " + context.dim("[x] " + name) : "  [ ] " + name)
+        }
+    }
+
+    private func showConsolidated(_ household: Household, _ context: CommandContext) throws(OursError) {
+        let (lists, lines) = try household.consolidated(name)
+        if context.json {
+            return context.printJSON(["lists": .array(lists.map(\.json)), "lines": .array(lines.map(\.json))])
+        }
+        context.say(context.bold(lists.map(\.name).joined(separator: ", ")) + context.dim("  (consolidated)"))
+        if lines.isEmpty { return context.say("  Nothing to buy.") }
+        let rows = lines.map { line in
+            [
+                "  " + line.name, line.total.description, line.category ?? "",
+                (lists.count > 1 ? line.lists : line.recipes).joined(separator: ", "),
+            ]
+        }
+        context.console.out(Table.render(["  ITEM", "QTY", "CATEGORY", lists.count > 1 ? "LISTS" : "FOR"], rows))
+    }
+}
+
+extension String {
+    /// The text padded with spaces to `width` characters.
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,37 @@
+import OursSync
+
+/// `ours doctor [--fix]`: checks the household folder; exits with 1 while problems remain.
+struct DoctorCommand: OursCommand {
+    static let fix: Option<Bool> = .flag("fix", help: "Repair the problems found, where that is safe")
+
+    static let spec = Spec(
+        "doctor", summary: "Check the household folder for problems", options: [fix])
+
+    let fix: Bool
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(fix: values[fix])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let report = try context.zone().doctor(fix: fix)
+        if context.json {
+            context.printJSON(report.json)
+        } else {
+            for line in report.fixed { context.say(context.green("fixed: ") + line) }
+            if report.missingFiles > 0 {
+                context.say("\(report.missingFiles) record file(s) missing from the folder (a sync restores them)")
+            }
+            if report.conflictCopies > 0 {
+                context.say("\(report.conflictCopies) conflict copy(ies) waiting to be merged (a sync merges them)")
+            }
+            if report.staleTemporaryFiles > 0 {
+                context.say("\(report.staleTemporaryFiles) leftover temporary file(s) (`--fix` removes them)")
+            }
+            if report.pendingChanges > 0 { context.say("\(report.pendingChanges) local change(s) waiting for the folder") }
+            context.printProblems(report.problems)
+            if report.isHealthy { context.say("No problems found.") }
+        }
+        return report.isHealthy ? 0 : 1
+    }
+}

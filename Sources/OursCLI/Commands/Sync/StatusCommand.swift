@@ -1,0 +1,39 @@
+import OursSync
+
+/// `ours status`: the last sync, changes waiting for the folder, clock trouble and problems.
+struct StatusCommand: OursCommand {
+    static let spec = Spec("status", summary: "Show the last sync, pending changes and any problems")
+
+    static func parse(_ values: ParsedValues) -> Self { Self() }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let status = try context.zone().status()
+        if context.json {
+            context.printJSON(status.json)
+            return 0
+        }
+        context.say(context.bold(status.householdName) + (status.folder.map { context.dim("  \($0)") } ?? ""))
+        if let role = status.role, let permission = status.permission, let state = status.membershipStatus {
+            context.say("  you           \(role.rawValue), \(permission.rawValue), \(state.rawValue)")
+            context.say("  shared folder \(status.folderAvailable ? "available" : context.red("not available"))")
+        }
+        context.say("  last sync     \(status.lastSyncMillis.map { UTCTime.iso8601(millis: $0) } ?? "never")")
+        context.say("  pending       \(status.pendingChanges) change(s) waiting for the folder")
+        context.say("  records       \(status.recordCount)")
+        if let lead = status.clockAheadMillis {
+            context.say(
+                context.yellow(
+                    "  clock         this device's clock state is \(TimeSpanText.describe(millis: lead)) ahead; run `ours doctor --fix`"
+                ))
+        }
+        if !status.farFuture.isEmpty {
+            let devices = Set(status.farFuture.map(\.stamp.device.rawValue)).sorted().joined(separator: ", ")
+            context.say(
+                context.yellow(
+                    "  clock         \(status.farFuture.count) value(s) stamped far in the future by device \(devices) (a wrong clock); "
+                        + "run `ours doctor --fix`"))
+        }
+        context.printProblems(status.problems)
+        return 0
+    }
+}

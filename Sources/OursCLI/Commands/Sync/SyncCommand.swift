@@ -1,0 +1,52 @@
+import OursSync
+
+/// `ours sync`: one pass against the shared folder, printing what changed.
+///
+/// Exits with 3 when the pass finds that this device's membership ended (its last changes went
+/// out first).
+struct SyncCommand: OursCommand {
+    static let spec = Spec("sync", summary: "Sync with the shared folder once, then exit")
+
+    static func parse(_ values: ParsedValues) -> Self { Self() }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let zone = try context.zone()
+        guard !zone.isPrivate else {
+            let ended = try context.device.memberships().filter { $0.status != .active }
+            if let last = ended.last {
+                throw .notPermitted(
+                    LifecycleEvent(last.status).message(household: last.name) + " Nothing to sync.",
+                    hint: "Join a household with `ours join CODE --folder PATH`, or create one.")
+            }
+            throw .usage("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
+        }
+        let report = try zone.sync { step in context.progress(step.text) }
+        context.endProgress()
+        if context.json {
+            context.printJSON(report.json)
+            return report.lifecycle == nil ? 0 : OursError.Kind.notPermitted.exitCode
+        }
+        if let event = report.lifecycle {
+            context.say(event.message(household: zone.name))
+            return OursError.Kind.notPermitted.exitCode
+        }
+        printSummary(report, zone: zone, context)
+        return 0
+    }
+
+    /// `Synced Home: 3 change(s) in, 1 file(s) written.`, the first changes, and any problems.
+    private func printSummary(_ report: SyncReport, zone: Zone, _ context: CommandContext) {
+        var parts: [String] = []
+        if !report.changes.isEmpty { parts.append("\(report.changes.count) change(s) in") }
+        if report.filesWritten > 0 { parts.append("\(report.filesWritten) file(s) written") }
+        if report.filesRestored > 0 { parts.append("\(report.filesRestored) missing file(s) restored") }
+        if report.copiesRemoved > 0 { parts.append("\(report.copiesRemoved) conflict copy(ies) merged") }
+        if report.handEdits > 0 { parts.append("\(report.handEdits) hand edit(s) picked up") }
+        context.say("Synced \(zone.name): " + (parts.isEmpty ? "up to date" : parts.joined(separator: ", ")) + ".")
+        for change in report.changes.prefix(20) {
+            context.say("  \(change.kind.rawValue) \(change.key)" + (change.by.map { " by \($0)" } ?? ""))
+        }
+        if report.changes.count > 20 { context.say("  … and \(report.changes.count - 20) more") }
+        context.printProblems(report.problems)
+    }
+}

@@ -1,0 +1,95 @@
+import Dispatch
+import OursSync
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `ours watch [--interval 1s]`: keeps the household in sync until SIGINT or SIGTERM,
+/// printing each change as it arrives (with `--json`, one JSON object per line).
+///
+/// A missing folder at start is not an error: the watcher says so once and waits for it,
+/// as it does when the folder goes away later (a watcher started at login may well run
+/// before the drive is mounted). Exit codes: 0 stopped by a signal, 1 another watcher holds
+/// this household, 3 this device was removed or the household dissolved.
+struct WatchCommand: OursCommand {
+    static let interval: Option<DurationText?> = .duration(
+        "interval", placeholder: "DURATION", help: "How often to look for changes, e.g. 1s or 500ms")
+
+    static let spec = Spec(
+        "watch", summary: "Keep syncing until stopped, printing changes as they arrive",
+        examples: ["ours watch --interval 5s"], options: [interval])
+
+    let interval: DurationText?
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(interval: values[interval])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let output: WatchOutput
+        let watcher: Watcher
+        do {
+            let zone = try context.zone()
+            try Self.requireShared(zone, device: context.device, action: "watch")
+            let policy = WatchPolicy(interval: interval?.duration ?? .seconds(1))
+            watcher = Watcher(household: zone, policy: policy)
+            output = WatchOutput(context: context, household: zone, policy: policy)
+        } catch {
+            return WatchOutput.report(error, context: context)
+        }
+        let signals = Locked(0)
+        let trap = SignalTrap([SIGINT, SIGTERM]) { _ in
+            let count = signals.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            // The first signal lets the current pass finish; a second one leaves at once, which is
+            // safe because every file is replaced atomically.
+            if count == 1 { watcher.stop() } else { exit(130) }
+        }
+        defer { trap.cancel() }
+        switch Self.runToEnd(watcher, output: output) {
+        case .success(.stopped)?:
+            output.stopped()
+            return 0
+        case .success(.ended)?:
+            return OursError.Kind.notPermitted.exitCode
+        case .failure(let error)?:
+            return WatchOutput.report(error, context: context)
+        case nil:
+            return OursError.Kind.failed.exitCode
+        }
+    }
+
+    /// Runs the watcher, printing its events, and waits for it to end; nil if it never said how.
+    private static func runToEnd(_ watcher: Watcher, output: WatchOutput) -> Result<WatchEnd, OursError>? {
+        let result = Locked<Result<WatchEnd, OursError>?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            let printer = Task { for await event in watcher.events { output.show(event) } }
+            let end: Result<WatchEnd, OursError>
+            do throws(OursError) { end = .success(try await watcher.run()) } catch { end = .failure(error) }
+            await printer.value
+            result.withLock { $0 = end }
+            finished.signal()
+        }
+        finished.wait()
+        return result.current
+    }
+
+    /// Refuses private data, saying why (this device's membership ended, or it never had one).
+    private static func requireShared(_ zone: Zone, device: Device, action: String) throws(OursError) {
+        guard zone.isPrivate else { return }
+        if let last = try device.memberships().filter({ $0.status != .active }).last {
+            throw .notPermitted(
+                LifecycleEvent(last.status).message(household: last.name) + " Nothing to \(action).",
+                hint: "Join a household with `ours join CODE --folder PATH`, or create one.")
+        }
+        throw .usage("this device has no household to \(action)", hint: "Create one with `ours household create`, or join one.")
+    }
+}

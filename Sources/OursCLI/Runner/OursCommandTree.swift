@@ -1,0 +1,110 @@
+/// Where every `ours` command sits: the tree the parser walks and help describes.
+///
+/// Each command's own type declares its name, help, arguments and options and runs it; this
+/// file only places the commands, under the headings of `ours --help` in the order the README
+/// presents them, and declares the nodes that only group others.
+enum OursCommandTree {
+    typealias Node = CommandSpec<ParsedInvocation.Action>
+
+    /// The whole tree, rooted at the program.
+    static let root = Node(
+        "ours",
+        summary: "Share lists, recipes, meals, chores and tasks with your household through a shared folder.",
+        subcommands: under("Device and household", device)
+            + under("Records, for scripts and other apps", records)
+            + under("Household life", lists + kitchen + chores)
+            + under("About ours", about))
+
+    /// The options every command accepts anywhere on the line.
+    static let globalOptions: [OptionSpec] = GlobalOptions.declarations.map(\.spec)
+
+    private static let device: [Node] = [
+        InitCommand.node(),
+        DemoCommand.node(),
+        Node(
+            "household", summary: "Create, switch, hand over, leave or end a household",
+            subcommands: [
+                HouseholdCreateCommand.node(), HouseholdShowCommand.node(), HouseholdListCommand.node(),
+                HouseholdUseCommand.node(), HouseholdTransferCommand.node(), HouseholdLeaveCommand.node(),
+                HouseholdDissolveCommand.node(), HouseholdForgetCommand.node(), HouseholdAllowInvitesCommand.node(),
+            ]),
+        InviteCommand.node(),
+        CodesCommand.node(CodesRevokeCommand.node()),
+        JoinCommand.node(),
+        MembersCommand.node(MembersRemoveCommand.node()),
+        SyncCommand.node(),
+        WatchCommand.node(),
+        StatusCommand.node(),
+        ConflictsCommand.node(ConflictsRestoreCommand.node(), ConflictsDismissCommand.node()),
+        DoctorCommand.node(),
+    ]
+
+    private static let records: [Node] = [
+        Node(
+            "record", summary: "Read and write records directly, for scripts and other apps",
+            subcommands: [
+                RecordPutCommand.node(), RecordGetCommand.node(), RecordListCommand.node(), RecordRemoveCommand.node(),
+                RecordImportCommand.node(),
+            ])
+    ]
+
+    private static let lists: [Node] = [
+        AddCommand.node(),
+        CheckCommand.node(),
+        UncheckCommand.node(),
+        RemoveCommand.node(),
+        Node(
+            "list", summary: "Create, show, rename, archive or delete a list",
+            subcommands: [
+                ListCreateCommand.node(), ListShowCommand.node(), ListRenameCommand.node(), ListArchiveCommand.node(),
+                ListDeleteCommand.node(),
+            ]),
+        ListsCommand.node(),
+    ]
+
+    private static let kitchen: [Node] = [
+        Node(
+            "recipe", summary: "Add, show, favourite, shop for, import or export a recipe",
+            subcommands: [
+                RecipeAddCommand.node(), RecipeShowCommand.node(), RecipeFavoriteCommand.node(),
+                RecipeUnfavoriteCommand.node(), RecipeToListCommand.node(), RecipeImportCommand.node(),
+                RecipeExportCommand.node(),
+            ]),
+        RecipesCommand.node(),
+        PlanCommand.node(),
+        MealsCommand.node(MealsToListCommand.node()),
+    ]
+
+    private static let chores: [Node] = [
+        Node(
+            "chore", summary: "Add a recurring chore, or mark one done",
+            subcommands: [ChoreAddCommand.node(), ChoreDoneCommand.node()]),
+        ChoresCommand.node(),
+        Node("task", summary: "Add a task, or mark one done", subcommands: [TaskAddCommand.node(), TaskDoneCommand.node()]),
+        TasksCommand.node(),
+        Node("category", summary: "Add a category for list items", subcommands: [CategoryAddCommand.node()]),
+        CategoriesCommand.node(),
+        ExportCommand.node(),
+    ]
+
+    /// `help` and `version`, which the runner answers itself, without touching the device.
+    private static let about: [Node] = [
+        Node(
+            "help", summary: "Show help for ours or for a command", examples: ["ours help", "ours help record put"],
+            arguments: [helpPath]
+        ) { values throws(UsageError) in try .help(path: values[helpPath]) },
+        Node("version", summary: "Print the version of ours") { _ throws(UsageError) in .version },
+    ]
+
+    private static let helpPath: Argument<[String]> = .zeroOrMore(
+        "COMMAND", help: "The command to explain, e.g. record put")
+
+    /// The nodes, listed under `heading` in `ours --help`.
+    private static func under(_ heading: String, _ nodes: [Node]) -> [Node] {
+        nodes.map { node in
+            var node = node
+            node.group = heading
+            return node
+        }
+    }
+}
