@@ -33,33 +33,53 @@ extension RecordFile {
         object: [String: JSONValue], fallbackType: String?, fallbackID: String?, modifiedMillis: Int64
     ) throws(RecordFileError) -> DecodedRecordFile {
         var top = object
-        let metaValue = top.removeValue(forKey: metadataKey)
-
-        var key: RecordKey
-        var meta: [String: JSONValue] = [:]
-        var isHandMade = false
-        if let metaValue {
-            guard case .object(let object) = metaValue else { throw .badMetadata("it is \(metaValue.kindName), not an object") }
-            meta = object
-            if let version = meta["format"] {
-                guard let number = version.intValue else { throw .badMetadata("\"format\" is not a number") }
-                if number > formatVersion { throw .newerFormat(number) }
-            }
-            guard let id = meta["id"]?.stringValue else { throw .badMetadata("\"id\" is missing") }
-            guard let type = meta["type"]?.stringValue ?? fallbackType else { throw .badMetadata("\"type\" is missing") }
-            do { key = try RecordKey(type: type, id: id) } catch { throw .badMetadata(error.description) }
-        } else {
-            guard let type = fallbackType, let id = fallbackID, let made = try? RecordKey(type: type, id: id) else {
-                throw .badMetadata("it is missing; a record made by hand must sit in records/<type>/")
-            }
-            key = made
-            isHandMade = true
-        }
-
+        let (key, meta, isHandMade) = try identify(
+            top.removeValue(forKey: metadataKey), fallbackType: fallbackType, fallbackID: fallbackID)
         var state = RecordState(key: key)
         var replaced = VersionVector()
         var handEdits: [String: JSONValue?] = [:]
-        let fieldMeta = try objectValue(meta["fields"], "fields")
+        try decodeFields(
+            top, meta: try objectValue(meta["fields"], "fields"), into: &state, replaced: &replaced, handEdits: &handEdits)
+        try decodeConflicts(try objectValue(meta["conflicts"], "conflicts"), into: &state)
+        try decodeDeletions(meta["deleted"], into: &state)
+        var extra = meta
+        for known in ["id", "type", "format", "fields", "conflicts", "deleted"] { extra[known] = nil }
+        state = RecordState(key: key, fields: state.fields, deletions: state.deletions, extraMetadata: extra)
+
+        if !handEdits.isEmpty {
+            applyHandEdits(handEdits, to: &state, replaced: replaced, modifiedMillis: modifiedMillis)
+        }
+        return DecodedRecordFile(state: state, handEditedFields: handEdits.keys.sorted(), isHandMade: isHandMade)
+    }
+
+    /// The record a file holds, from its metadata, or from where it lies when it has none (a
+    /// record a person made by hand); and the metadata itself.
+    static func identify(
+        _ metaValue: JSONValue?, fallbackType: String?, fallbackID: String?
+    ) throws(RecordFileError) -> (key: RecordKey, meta: [String: JSONValue], isHandMade: Bool) {
+        guard let metaValue else {
+            guard let type = fallbackType, let id = fallbackID, let made = try? RecordKey(type: type, id: id) else {
+                throw .badMetadata("it is missing; a record made by hand must sit in records/<type>/")
+            }
+            return (made, [:], true)
+        }
+        guard case .object(let meta) = metaValue else { throw .badMetadata("it is \(metaValue.kindName), not an object") }
+        if let version = meta["format"] {
+            guard let number = version.intValue else { throw .badMetadata("\"format\" is not a number") }
+            if number > formatVersion { throw .newerFormat(number) }
+        }
+        guard let id = meta["id"]?.stringValue else { throw .badMetadata("\"id\" is missing") }
+        guard let type = meta["type"]?.stringValue ?? fallbackType else { throw .badMetadata("\"type\" is missing") }
+        do { return (try RecordKey(type: type, id: id), meta, false) } catch { throw .badMetadata(error.description) }
+    }
+
+    /// Reads each field's value and entry. A value whose digest no longer matches its entry
+    /// (or that has no entry) was edited by hand: it goes to `handEdits`, and what its entry
+    /// had seen to `replaced`.
+    static func decodeFields(
+        _ top: [String: JSONValue], meta fieldMeta: [String: JSONValue], into state: inout RecordState,
+        replaced: inout VersionVector, handEdits: inout [String: JSONValue?]
+    ) throws(RecordFileError) {
         for name in Set(fieldMeta.keys).union(top.keys) {
             // Not `flatMap { $0 == .null ? nil : $0 }`: that `nil` becomes `JSONValue.null`.
             let value = top[name] == .null ? nil : top[name]
@@ -78,32 +98,31 @@ extension RecordFile {
                 handEdits[name] = .some(value)
             }
         }
-        for (name, list) in try objectValue(meta["conflicts"], "conflicts") {
+    }
+
+    /// Reads the values that lost to concurrent writes, field by field.
+    static func decodeConflicts(_ conflicts: [String: JSONValue], into state: inout RecordState) throws(RecordFileError) {
+        for (name, list) in conflicts {
             guard case .array(let entries) = list else { throw .badMetadata("\"conflicts.\(name)\" is not a list") }
             for entryValue in entries {
                 let entry = try valuedEntry(entryValue, "conflicts.\(name)")
                 state.insert(entry, field: name)
             }
         }
-        if let deleted = meta["deleted"] {
-            guard case .array(let entries) = deleted else { throw .badMetadata("\"deleted\" is not a list") }
-            for entryValue in entries {
-                let (stamp, seen, _, _) = try entryParts(entryValue, "deleted")
-                let earlier = try replacesList(entryValue, "deleted").map { item throws(RecordFileError) in
-                    let (oldStamp, oldSeen, _, _) = try entryParts(item, "deleted.replaces")
-                    return DeletionEntry(stamp: oldStamp, seen: oldSeen)
-                }
-                state.insertDeletion(DeletionEntry(stamp: stamp, seen: seen, replaced: earlier))
-            }
-        }
-        var extra = meta
-        for known in ["id", "type", "format", "fields", "conflicts", "deleted"] { extra[known] = nil }
-        state = RecordState(key: key, fields: state.fields, deletions: state.deletions, extraMetadata: extra)
+    }
 
-        if !handEdits.isEmpty {
-            applyHandEdits(handEdits, to: &state, replaced: replaced, modifiedMillis: modifiedMillis)
+    /// Reads the record's deletions (tombstones), with what each one replaced.
+    static func decodeDeletions(_ deleted: JSONValue?, into state: inout RecordState) throws(RecordFileError) {
+        guard let deleted else { return }
+        guard case .array(let entries) = deleted else { throw .badMetadata("\"deleted\" is not a list") }
+        for entryValue in entries {
+            let (stamp, seen, _, _) = try entryParts(entryValue, "deleted")
+            let earlier = try replacesList(entryValue, "deleted").map { item throws(RecordFileError) in
+                let (oldStamp, oldSeen, _, _) = try entryParts(item, "deleted.replaces")
+                return DeletionEntry(stamp: oldStamp, seen: oldSeen)
+            }
+            state.insertDeletion(DeletionEntry(stamp: stamp, seen: seen, replaced: earlier))
         }
-        return DecodedRecordFile(state: state, handEditedFields: handEdits.keys.sorted(), isHandMade: isHandMade)
     }
 
     /// Turns hand edits into writes. The stamp is derived from the file (its time and what was

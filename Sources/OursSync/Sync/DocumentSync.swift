@@ -1,7 +1,7 @@
 /// Merges `zone.json` and `participants.json` between the folder and the replica, with the
 /// rules of who may change them, and merges any sync tool's conflict copies of them.
 struct DocumentSync {
-    let household: Zone
+    let context: SyncContext
     let layout: ZoneLayout
     let canWriteFolder: Bool
 
@@ -14,66 +14,77 @@ struct DocumentSync {
     }
 
     private func sync(_ document: Document, copies: [(String, RecordState)], into report: inout SyncReport) throws(OursError) {
-        let replica = household.replica
-        let fileSystem = household.fileSystem
+        let replica = context.replica
         let path = document == .zone ? layout.zoneFile : layout.participantsFile
         let shown = layout.directoryName + "/" + lastComponent(path)
         let current = try document == .zone ? replica.loadZone() : replica.loadManifest()
-        let existing: [UInt8]?
-        do { existing = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
-            if error.reason != .notFound {
-                report.problems.append(Problem(.unreadableFile, path: shown, error.description))
-                return
-            }
-            existing = nil
-        }
-        var incoming: [RecordState] = []
-        if let existing {
-            do {
-                let modified = (try? fileSystem.stat(path))??.modifiedMillis ?? 0
-                let decoded =
-                    try document == .zone
-                    ? StampedDocument.decodeZone(existing, modifiedMillis: modified)
-                    : StampedDocument.decodeManifest(existing, modifiedMillis: modified)
-                incoming.append(decoded.state)
-            } catch {
-                let position = error.position
-                let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
-                report.problems.append(
-                    Problem(
-                        kind, path: shown, error.description + "; left as it is until fixed",
-                        line: position?.line, column: position?.column))
-                return
-            }
-        }
-        incoming += copies.map(\.1)
+        guard let folder = readFolderCopy(document, at: path, shown: shown, into: &report) else { return }
+        let incoming = (folder.state.map { [$0] } ?? []) + copies.map(\.1)
         var merged = current
-        for state in incoming where state.key.id == household.id {
+        for state in incoming where state.key.id == context.opened?.id {
             let admitted = try admit(document, state, current: merged, report: &report)
             merged = merged.map { $0.merging(admitted) } ?? admitted
         }
         guard let merged else { return }
-        try household.device.receive(latestOf: merged.allStamps)
+        try context.device.receive(latestOf: merged.allStamps)
         if merged != current {
             if document == .zone { try replica.saveZone(merged) } else { try replica.saveManifest(merged) }
         }
-        let bytes = document == .zone ? StampedDocument.encodeZone(merged) : StampedDocument.encodeManifest(merged)
-        guard canWriteFolder else { return }
-        if bytes != existing {
-            do { try fileSystem.writeAtomically(path, bytes, durability: .immediate) } catch {
-                report.problems.append(Problem(.writeFailed, path: shown, error.description))
-                return
-            }
-            report.filesWritten += 1
-            if existing == nil {
-                report.filesRestored += 1
-                report.problems.append(Problem(.restoredFile, path: shown, "was missing; written again from this device's copy"))
-            }
-        }
+        guard canWriteFolder, write(document, merged, at: path, shown: shown, over: folder.bytes, into: &report) else { return }
         for (copyPath, _) in copies {
-            try? fileSystem.remove(copyPath)
+            try? context.fileSystem.remove(copyPath)
             report.copiesRemoved += 1
         }
+    }
+
+    /// The folder's copy of a document: its bytes and state, both `nil` when there is none;
+    /// `nil` when it cannot be read or does not parse (reported, and left as it is until fixed).
+    private func readFolderCopy(
+        _ document: Document, at path: String, shown: String, into report: inout SyncReport
+    ) -> (bytes: [UInt8]?, state: RecordState?)? {
+        let fileSystem = context.fileSystem
+        let existing: [UInt8]
+        do { existing = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
+            if error.reason == .notFound { return (nil, nil) }
+            report.problems.append(Problem(.unreadableFile, path: shown, error.description))
+            return nil
+        }
+        do {
+            let modified = (try? fileSystem.stat(path))??.modifiedMillis ?? 0
+            let decoded =
+                try document == .zone
+                ? StampedDocument.decodeZone(existing, modifiedMillis: modified)
+                : StampedDocument.decodeManifest(existing, modifiedMillis: modified)
+            return (existing, decoded.state)
+        } catch {
+            let position = error.position
+            let kind: Problem.Kind = if case .newerFormat = error { .newerFormat } else { .brokenFile }
+            report.problems.append(
+                Problem(
+                    kind, path: shown, error.description + "; left as it is until fixed",
+                    line: position?.line, column: position?.column))
+            return nil
+        }
+    }
+
+    /// Writes the merged document to the folder unless the folder's bytes are the same.
+    /// - Returns: whether the folder now holds it (a failure is reported).
+    private func write(
+        _ document: Document, _ merged: RecordState, at path: String, shown: String, over existing: [UInt8]?,
+        into report: inout SyncReport
+    ) -> Bool {
+        let bytes = document == .zone ? StampedDocument.encodeZone(merged) : StampedDocument.encodeManifest(merged)
+        guard bytes != existing else { return true }
+        do { try context.fileSystem.writeAtomically(path, bytes, durability: .immediate) } catch {
+            report.problems.append(Problem(.writeFailed, path: shown, error.description))
+            return false
+        }
+        report.filesWritten += 1
+        if existing == nil {
+            report.filesRestored += 1
+            report.problems.append(Problem(.restoredFile, path: shown, "was missing; written again from this device's copy"))
+        }
+        return true
     }
 
     private func admit(
@@ -82,13 +93,13 @@ struct DocumentSync {
         throws(OursError) -> RecordState
     {
         guard let current else { return state }
-        let manifest = try household.manifest()
+        let manifest = try context.manifest()
         let result: (admitted: RecordState, rejections: [String])
         switch document {
         case .zone:
             result = Admission.admitZone(state, current: current, manifest: manifest)
         case .manifest:
-            let zone = try household.zoneInfo()
+            let zone = try context.zoneInfo()
             result = Admission.admitManifest(
                 state, current: current, zone: zone, code: { code in readCode(code) },
                 zoneDirectory: layout.directoryName)
@@ -102,8 +113,8 @@ struct DocumentSync {
 
     private func readCode(_ code: String) -> ShareCode? {
         let path = layout.codeFile(code)
-        guard (try? household.fileSystem.requireNoLinks(path, under: layout.root, creating: false)) != nil,
-            let bytes = try? household.fileSystem.read(path, limit: 64 * 1024)
+        guard (try? context.fileSystem.requireNoLinks(path, under: layout.root, creating: false)) != nil,
+            let bytes = try? context.fileSystem.read(path, limit: 64 * 1024)
         else { return nil }
         return try? ShareCode.decode(bytes, path: path)
     }
@@ -114,11 +125,11 @@ struct DocumentSync {
     {
         var zone: [(String, RecordState)] = []
         var manifest: [(String, RecordState)] = []
-        guard let entries = try? household.fileSystem.list(layout.zone) else { return ([], []) }
+        guard let entries = try? context.fileSystem.list(layout.zone) else { return ([], []) }
         for entry in entries where entry.kind == .file && FolderNames.isRecordCandidate(entry.name) {
             if entry.name == "zone.json" || entry.name == "participants.json" { continue }
             let path = joinPath(layout.zone, entry.name)
-            guard let bytes = try? household.fileSystem.read(path, limit: RecordFile.maximumSize) else { continue }
+            guard let bytes = try? context.fileSystem.read(path, limit: RecordFile.maximumSize) else { continue }
             if let decoded = try? StampedDocument.decodeManifest(bytes, modifiedMillis: 0) {
                 manifest.append((path, decoded.state))
             } else if let decoded = try? StampedDocument.decodeZone(bytes, modifiedMillis: 0) {

@@ -109,40 +109,59 @@ struct FolderScanner {
     /// others and notes them in `listed`, whose files are looked at afterwards.
     private func walk(relative: String, depth: Int, into result: inout Result, listed: inout [ListedFolder]) {
         let directoryPath = joinPath(layout.zone, relative)
-        let stat: FileStat
-        do {
-            guard let found = try fileSystem.stat(directoryPath) else { return }
-            guard found.kind == .directory else {
-                if found.kind == .symlink {  // `records` itself, or a known folder that became a link
-                    let shown = layout.directoryName + "/" + relative
-                    result.problems.append(Problem(.symlink, path: shown, "symbolic link ignored; Ours never follows links"))
-                }
-                return
-            }
-            stat = found
-        } catch {
-            result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
-            keepUnreadable(relative, into: &result)
-            return
-        }
+        guard let stat = statFolder(directoryPath, relative: relative, into: &result) else { return }
         let known = previous.directories[relative]
         if mode == .quick, let known, known.matches(stat), !(reread?(relative) ?? false) {
             reuse(known, at: relative, depth: depth, into: &result, listed: &listed)
             return
         }
-        let entries: [DirectoryEntry]
-        do { entries = try fileSystem.list(directoryPath) } catch {
+        guard let entries = list(directoryPath, relative: relative, into: &result) else { return }
+        if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
+        let listing = classify(entries, in: relative, depth: depth, into: &result)
+        var folder = FolderIndex.Directory(stat: stat)
+        folder.subdirectories = Set(listing.subfolders)
+        result.index.directories[relative] = folder  // its files are filled in once looked at
+        listed.append(ListedFolder(relative: relative, known: known, candidates: listing.candidates, inodes: listing.inodes))
+        for name in listing.subfolders { walk(relative: relative + "/" + name, depth: depth + 1, into: &result, listed: &listed) }
+    }
+
+    /// A folder's stat; `nil` when it is gone, is not a folder (a link is reported), or could
+    /// not be read (reported, and what the index knew of it kept).
+    private func statFolder(_ directoryPath: String, relative: String, into result: inout Result) -> FileStat? {
+        do {
+            guard let found = try fileSystem.stat(directoryPath) else { return nil }
+            guard found.kind == .directory else {
+                if found.kind == .symlink {  // `records` itself, or a known folder that became a link
+                    let shown = layout.directoryName + "/" + relative
+                    result.problems.append(Problem(.symlink, path: shown, "symbolic link ignored; Ours never follows links"))
+                }
+                return nil
+            }
+            return found
+        } catch {
+            result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
+            keepUnreadable(relative, into: &result)
+            return nil
+        }
+    }
+
+    /// A folder's entries; `nil` when it vanished meanwhile or could not be listed (reported,
+    /// and what the index knew of it kept).
+    private func list(_ directoryPath: String, relative: String, into result: inout Result) -> [DirectoryEntry]? {
+        do { return try fileSystem.list(directoryPath) } catch {
             if error.reason != .notFound {
                 result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
                 keepUnreadable(relative, into: &result)
             }
-            return
+            return nil
         }
-        var folder = FolderIndex.Directory(stat: stat)
-        if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
-        var candidates: [String] = []
-        var inodes: [UInt64?] = []  // as the listing gave them
-        var subfolders: [String] = []
+    }
+
+    /// The entries of one listed folder, sorted out: files that may hold records, subfolders
+    /// to walk into. Links, pipes and names that are not UTF-8 are reported; the engine's
+    /// temporary files are noted (a sweep removes stale ones); anything else is skipped.
+    private func classify(_ entries: [DirectoryEntry], in relative: String, depth: Int, into result: inout Result) -> Listing {
+        var listing = Listing()
         for entry in entries {
             if FolderNames.isIgnored(entry.name) {
                 if entry.kind == .file && TemporaryName.matches(entry.name) {
@@ -152,16 +171,15 @@ struct FolderScanner {
             }
             switch entry.kind {
             case .directory where depth < FolderScanner.maximumDepth && FolderIndex.isIndexable(entry.name):
-                folder.subdirectories.insert(entry.name)
-                subfolders.append(entry.name)
+                listing.subfolders.append(entry.name)
             case .symlink:
                 result.problems.append(
                     Problem(
                         .symlink, path: layout.directoryName + "/" + relative + "/" + entry.name,
                         "symbolic link ignored; Ours never follows links"))
             case .file where entry.name.hasSuffix(".json"):
-                candidates.append(entry.name)
-                inodes.append(entry.inode)
+                listing.candidates.append(entry.name)
+                listing.inodes.append(entry.inode)
             case .other:
                 // Never opened: a pipe would block a reader, and a name that is not UTF-8 cannot
                 // be a record (it is shown with U+FFFD for the bytes that are not).
@@ -175,9 +193,15 @@ struct FolderScanner {
                 continue
             }
         }
-        result.index.directories[relative] = folder  // its files are filled in once looked at
-        listed.append(ListedFolder(relative: relative, known: known, candidates: candidates, inodes: inodes))
-        for name in subfolders { walk(relative: relative + "/" + name, depth: depth + 1, into: &result, listed: &listed) }
+        return listing
+    }
+
+    /// One folder's listing, sorted out by `classify`.
+    private struct Listing {
+        var candidates: [String] = []
+        /// Each candidate's inode number as the listing gave it, if it did.
+        var inodes: [UInt64?] = []
+        var subfolders: [String] = []
     }
 
     /// An unchanged folder: its files are as they were; its subfolders are looked at in turn.

@@ -7,28 +7,30 @@
 ///   every one found belongs to a process that died (the one exception, the watcher's
 ///   `watcher.pid`, is written without it; losing that file costs only a process id in a
 ///   message);
-/// - in the household's folder once they are `Zone.staleTemporaryMillis` old (ten
-///   minutes): a younger one may be another device's write in progress (over NFS or SMB, say).
+/// - in the household's folder once they are `staleMillis` old (ten minutes): a younger one
+///   may be another device's write in progress (over NFS or SMB, say).
 ///
 /// Removing is best effort: a failure is ignored, a leftover costs a few bytes, and the next
 /// sweep tries again.
 struct LeftoverTemporaryFiles {
-    let household: Zone
+    let context: SyncContext
+    /// Temporary files older than this are leftovers of a crash, not a write in progress.
+    static let staleMillis: Int64 = 10 * 60 * 1000
 
     /// Removes this device's leftovers. Call holding the device lock.
     func removeFromDevice() {
         // home, replicas/, a replica, records/, a type, a shard.
-        let found = find(in: household.device.home, depth: 5)
-        for path in found { try? household.fileSystem.remove(path) }
+        let found = find(in: context.device.home, depth: 5)
+        for path in found { try? context.fileSystem.remove(path) }
     }
 
     /// Removes the household folder's stale leftovers: `candidates` (paths relative to the
     /// household's folder, as the scanner found them) and any at its top level.
     func removeStale(from layout: ZoneLayout, candidates: [String], now: Int64) {
-        let fileSystem = household.fileSystem
+        let fileSystem = context.fileSystem
         for path in candidates.map({ joinPath(layout.zone, $0) }) + find(in: layout.zone, depth: 0) {
             guard let stat = try? fileSystem.stat(path), stat.kind == .file,
-                stat.modifiedMillis < now - Zone.staleTemporaryMillis
+                stat.modifiedMillis < now - LeftoverTemporaryFiles.staleMillis
             else { continue }
             try? fileSystem.remove(path)
         }
@@ -36,7 +38,7 @@ struct LeftoverTemporaryFiles {
 
     /// The engine's temporary files in `directory` and, `depth` levels down, in its folders.
     private func find(in directory: String, depth: Int) -> [String] {
-        guard let entries = try? household.fileSystem.list(directory) else { return [] }
+        guard let entries = try? context.fileSystem.list(directory) else { return [] }
         var result: [String] = []
         for entry in entries {
             let path = joinPath(directory, entry.name)

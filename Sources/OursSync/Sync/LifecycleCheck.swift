@@ -1,33 +1,18 @@
-/// What a sync pass learns about this device's own place in the household: dissolved by the
-/// owner, removed, ownership handed over, permission changed. Applied to the membership so the
-/// device stops syncing (keeping a read-only copy) the moment it learns it may not.
-public enum LifecycleEvent: String, Sendable {
-    case removed
-    case dissolved
-    case left
-
-    /// The sentence the command prints.
-    public func message(household: String) -> String {
-        switch self {
-        case .removed: "You were removed from \(household). This device keeps a read-only copy."
-        case .dissolved: "\(household) was dissolved by its owner. This device keeps a read-only copy."
-        case .left: "You left \(household). This device keeps a read-only copy."
-        }
-    }
-}
-
+/// What a sync pass learns about this device's own place in the household — dissolved by the
+/// owner, removed, ownership handed over, permission changed — applied to the membership, so
+/// the device stops syncing (keeping a read-only copy) the moment it learns it may not.
 struct LifecycleCheck {
-    let household: Zone
+    let context: SyncContext
     /// How often a device updates its `lastSeen` in the manifest (it is a write every device reads).
     static let lastSeenIntervalMillis: Int64 = 60 * 60 * 1000
 
     /// Updates the membership from `zone.json` and `participants.json`.
     /// - Returns: the event that ended this device's membership, if one did now.
     func apply(folderWritable: Bool) throws(OursError) -> LifecycleEvent? {
-        guard var membership = household.membership else { return nil }
-        let identity = try household.device.requireIdentity()
-        guard let zone = try household.zoneInfo() else { return nil }
-        let manifest = try household.manifest()
+        guard var membership = context.membership else { return nil }
+        let identity = try context.device.requireIdentity()
+        guard let zone = try context.zoneInfo() else { return nil }
+        let manifest = try context.manifest()
         let me = manifest.participants[identity.participantID]
         var event: LifecycleEvent?
         if zone.dissolvedAt != nil, membership.status == .active {
@@ -41,9 +26,9 @@ struct LifecycleCheck {
             membership.role = zone.owner == me.id ? .owner : .member
             membership.permission = folderWritable ? me.permission : .readOnly
         }
-        if membership != household.membership {
-            try household.device.upsert(membership, makeCurrent: false)
-            if event != nil { try household.device.clearCurrent(ifItIs: membership.id) }
+        if membership != context.membership {
+            try context.device.upsert(membership, makeCurrent: false)
+            if event != nil { try context.device.clearCurrent(ifItIs: membership.id) }
         }
         if event == nil, membership.status == .active, folderWritable, let me {
             // A courtesy: a participants.json someone broke (never overwritten) must not stop the pass.
@@ -53,19 +38,8 @@ struct LifecycleCheck {
     }
 
     private func refreshLastSeen(_ me: Participant) throws(OursError) {
-        let now = household.device.clock.nowMillis()
+        let now = context.device.clock.nowMillis()
         if let seen = me.lastSeen.flatMap(UTCTime.parseISO8601), now - seen < LifecycleCheck.lastSeenIntervalMillis { return }
-        try household.changeDocuments(manifest: [me.id + ".lastSeen": .string(UTCTime.iso8601(millis: now))])
-    }
-}
-
-extension Device {
-    /// Stops using a household by default (after leaving, removal or dissolution): commands
-    /// go back to private data, and the read-only copy stays reachable with `--household`.
-    func clearCurrent(ifItIs id: String) throws(OursError) {
-        try withLock { () throws(OursError) in
-            let (current, memberships) = try loadMemberships()
-            if current == id { try saveMemberships(memberships, current: nil) }
-        }
+        try context.changeDocuments(manifest: [me.id + ".lastSeen": .string(UTCTime.iso8601(millis: now))])
     }
 }

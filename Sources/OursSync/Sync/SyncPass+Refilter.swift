@@ -1,4 +1,14 @@
 extension SyncPass {
+    /// Loads what the last pass saved and, when the manifest's rejection rules changed since,
+    /// filters every record of the replica by them (`refilter`).
+    func refilterIfRulesChanged(_ pass: inout PassState) throws(OursError) {
+        pass.syncState = try context.replica.loadSyncState()
+        pass.policy = Admission.rejectionPolicy(pass.manifest)
+        pass.policyChanged = pass.syncState.rejectionPolicy != pass.policy
+        if pass.policyChanged, pass.syncState.rejectionPolicy ?? "" != pass.policy { try refilter(&pass) }
+        pass.unflushed = pass.report.recordsMerged > 0  // the refilter saved records
+    }
+
     /// Filters every record of the replica by the manifest's rejection rules, which changed
     /// since the last pass (someone left, was removed or made read-only). A change such a
     /// member stamped after that point may have been merged here before it was known; it leaves
@@ -6,21 +16,18 @@ extension SyncPass {
     /// comes back, see `RecordState.filtered`). Without this, a record nobody touches again
     /// would keep such a change for ever. The records this changes join `states` so the rest
     /// of the pass merges into them and writes them back.
-    func refilter(
-        manifest: ParticipantManifest, keeping me: DeviceID, states: inout [RecordKey: RecordState],
-        digests: inout [RecordKey: UInt64], report: inout SyncReport
-    ) throws(OursError) {
-        let replica = household.replica
+    private func refilter(_ pass: inout PassState) throws(OursError) {
+        let replica = context.replica
         for key in try replica.keys() {
             guard let state = try replica.load(key) else { continue }
-            let kept = Admission.withoutRejected(state, manifest: manifest, keeping: me)
+            let kept = Admission.withoutRejected(state, manifest: pass.manifest, keeping: pass.me)
             guard kept != state else { continue }
             let bytes = RecordFile.encode(kept)
             try replica.save(bytes, of: key, durability: .deferred)
-            states[key] = kept
-            digests[key] = Digest.of(bytes)
-            report.recordsMerged += 1
-            if let change = RecordChange.between(state, kept, manifest: manifest) { report.changes.append(change) }
+            pass.states[key] = kept
+            pass.digests[key] = Digest.of(bytes)
+            pass.report.recordsMerged += 1
+            if let change = RecordChange.between(state, kept, manifest: pass.manifest) { pass.report.changes.append(change) }
         }
     }
 }

@@ -4,8 +4,13 @@
 ///
 /// Absence is never deletion: a file that vanished is written again; a missing folder stops
 /// the pass before anything is touched.
+///
+/// A pass runs in phases, each a method of its own over one `PassState` handed on `inout`:
+/// open the folder (membership, documents), scan it, refilter the replica if the manifest's
+/// rules changed, merge what the scan decoded, plan and write back, then save the index and
+/// the sync state.
 struct SyncPass {
-    let household: Zone
+    let context: SyncContext
     let mode: FolderScanner.Mode
     var progress: SyncProgressHandler?
     /// How many of the records a pass decoded are read from the replica at a time, in parallel.
@@ -35,289 +40,63 @@ struct SyncPass {
     }
 
     func run() throws(OursError) -> Outcome {
-        try household.device.withLock { () throws(OursError) -> Outcome in try runLocked() }
+        try context.device.withLock { () throws(OursError) -> Outcome in try runLocked() }
     }
 
     private func runLocked() throws(OursError) -> Outcome {
-        let device = household.device
-        let replica = household.replica
-        let fileSystem = household.fileSystem
         var report = SyncReport()
-        report.startedAt = device.clock.nowMillis()
-        guard let initial = household.membership else { return Outcome(report: report, index: index) }
+        report.startedAt = context.device.clock.nowMillis()
+        guard let folder = try openFolder(&report) else { return Outcome(report: report, index: index) }
+        var pass = try scanFolder(folder.layout, canWriteFolder: folder.canWriteFolder, report: report)
+        try refilterIfRulesChanged(&pass)
+        try mergeDecoded(&pass)
+        let plan = try planWrites(pass)
+        let records = countRecords ? try countLiveRecords(pass, replicaKeys: plan.replicaKeys) : nil
+        if pass.canWriteRecords { try writeBack(plan, &pass) }
+        if mode == .sweep { removeLeftovers(pass) }
+        return try finish(&pass, records: records)
+    }
+
+    /// The household's folder, once this device's membership allows a pass and the folder's
+    /// `zone.json` and `participants.json` are merged; `nil` when the pass ends there (private
+    /// data, or the documents said this device's membership ended).
+    /// - Throws: `.notPermitted` for a membership that had already ended; `.folderUnavailable`.
+    private func openFolder(_ report: inout SyncReport) throws(OursError) -> (layout: ZoneLayout, canWriteFolder: Bool)? {
+        guard let initial = context.membership else { return nil }
         guard initial.status == .active else {
-            try? household.deliverAfterMembershipEnded(learntNow: false)
+            try? context.deliverAfterMembershipEnded(learntNow: false)
             throw .notPermitted(
                 LifecycleEvent(initial.status).message(household: initial.name),
                 hint: "It stays listable: `ours --household \"\(initial.name)\" record list TYPE`.")
         }
-        let layout = try household.requireFolder()
-        let canWriteFolder = fileSystem.isWritableDirectory(layout.zone)
-
-        try DocumentSync(household: household, layout: layout, canWriteFolder: canWriteFolder).run(into: &report)
-        if let event = try LifecycleCheck(household: household).apply(folderWritable: canWriteFolder) {
+        let layout = try context.requireFolder()
+        let canWriteFolder = context.fileSystem.isWritableDirectory(layout.zone)
+        try DocumentSync(context: context, layout: layout, canWriteFolder: canWriteFolder).run(into: &report)
+        if let event = try LifecycleCheck(context: context).apply(folderWritable: canWriteFolder) {
             report.lifecycle = event
-            if event != .dissolved { try? household.deliverAfterMembershipEnded(learntNow: true) }
-            report.durationMillis = device.clock.nowMillis() - report.startedAt
-            return Outcome(report: report, index: index)
+            if event != .dissolved { try? context.deliverAfterMembershipEnded(learntNow: true) }
+            report.durationMillis = context.device.clock.nowMillis() - report.startedAt
+            return nil
         }
-        let canWriteRecords = canWriteFolder && household.membership?.canWrite == true
-        let manifest = try household.manifest()
-        let me = try device.requireIdentity().deviceID
+        return (layout, canWriteFolder)
+    }
 
+    /// Reads what changed in the folder since the index (the watcher's, or the replica's copy).
+    private func scanFolder(_ layout: ZoneLayout, canWriteFolder: Bool, report: SyncReport) throws(OursError) -> PassState {
+        var pass = PassState(
+            layout: layout, canWriteFolder: canWriteFolder,
+            canWriteRecords: canWriteFolder && context.membership?.canWrite == true, manifest: try context.manifest(),
+            me: try context.device.requireIdentity().deviceID, report: report)
         let previous: FolderIndex
-        if let index { previous = index } else { previous = try replica.loadFolderIndex() }
-        var scan = FolderScanner(
-            fileSystem: fileSystem, layout: layout, previous: previous, mode: mode, progress: progress, reread: reread,
-            settling: settling
+        if let index { previous = index } else { previous = try context.replica.loadFolderIndex() }
+        pass.scan = FolderScanner(
+            fileSystem: context.fileSystem, layout: layout, previous: previous, mode: mode, progress: progress,
+            reread: reread, settling: settling
         ).scan()
-        report.filesScanned = scan.filesScanned
-        report.filesRead = scan.filesRead
-        report.problems += scan.problems
-
-        var states: [RecordKey: RecordState] = [:]
-        var digests: [RecordKey: UInt64] = [:]  // of the bytes saved in the replica: the folder's file is compared to it
-        var blocked: Set<RecordKey> = []
-        var arrived: Set<RecordKey> = []  // new to this replica in this pass: nothing to restore
-        var farFuture: [SyncState.FarFutureStamp] = []
-        var latest: Stamp?  // the latest merged stamp the clock may absorb (a far-future one may not)
-        let now = device.clock.nowMillis()
-        var syncState = try replica.loadSyncState()
-        let policy = Admission.rejectionPolicy(manifest)
-        let policyChanged = syncState.rejectionPolicy != policy
-        if policyChanged, syncState.rejectionPolicy ?? "" != policy {
-            try refilter(manifest: manifest, keeping: me, states: &states, digests: &digests, report: &report)
-        }
-        // The replica's copies of the decoded records are read ahead, a few thousand at a time,
-        // on all cores. A first sync decodes every file of a household the replica does not
-        // hold yet: once 256 were found missing, one listing of the replica saves a failed open
-        // for each of the rest. (A burst of changes to records it holds never lists it.)
-        var held: Set<RecordKey>?
-        var missed = 0
-        var saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)] = []  // saved in batches
-        var unflushed = report.recordsMerged > 0  // the refilter saved records
-        var prefetched: [RecordKey: RecordState?] = [:]  // the replica's copies, read ahead in parallel
-        for (done, decoded) in scan.decoded.enumerated() {
-            if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: scan.decoded.count)) }
-            if done % SyncPass.readAhead == 0 {
-                if held == nil, missed >= 256 { held = Set(try replica.keys()) }
-                let upcoming = scan.decoded[done..<min(done + SyncPass.readAhead, scan.decoded.count)].map(\.file.state.key)
-                    .filter { states[$0] == nil && held?.contains($0) ?? true }
-                prefetched = try replica.load(many: upcoming)
-            }
-            let key = decoded.file.state.key
-            let shown = layout.directoryName + "/" + decoded.relativePath
-            let admission = Admission.admitRecord(decoded.file.state, manifest: manifest)
-            if !admission.unknown.isEmpty {
-                blocked.insert(key)
-                scan.index.setEntry(nil, at: decoded.relativePath)  // read again next time
-                let devices = admission.unknown.map(\.rawValue).sorted().joined(separator: ", ")
-                report.problems.append(
-                    Problem(
-                        .unknownWriter, path: shown,
-                        "changed by device \(devices), not in the participant manifest (yet); waiting before merging it"))
-                continue
-            }
-            for why in admission.rejections {
-                report.problems.append(Problem(.ignoredChange, path: shown, "change ignored: \(why)"))
-            }
-            report.handEdits += decoded.file.handEditedFields.isEmpty ? 0 : 1
-            let before: RecordState?
-            if let cached = states[key] {
-                before = cached
-            } else if let ahead = prefetched[key] {
-                before = ahead
-            } else {
-                before = nil  // neither held (per the listing) nor read ahead
-            }
-            if before == nil {
-                arrived.insert(key)
-                missed += 1
-            }
-            // What the manifest now rejects leaves the replica too (merged before a removal was known).
-            let kept = before.map { Admission.withoutRejected($0, manifest: manifest, keeping: me) }
-            let merged = kept.map { $0.merging(admission.admitted) } ?? admission.admitted
-            for (field, register) in admission.admitted.fields {
-                for entry in register.entries where entry.stamp.millis > now + HybridLogicalClock.maximumDriftMillis {
-                    farFuture.append(SyncState.FarFutureStamp(record: key.description, field: field, stamp: entry.stamp))
-                }
-            }
-            let absorbable = admission.admitted.allStamps.filter { $0.millis <= now + HybridLogicalClock.maximumDriftMillis }
-            if let top = absorbable.max(), latest.map({ top > $0 }) ?? true { latest = top }
-            states[key] = merged
-            if merged != before {
-                let bytes = RecordFile.encode(merged)
-                saving.append((key, bytes, before != nil))
-                digests[key] = Digest.of(bytes)
-                report.recordsMerged += 1
-                // A first sync writes a whole household: the disk starts on it meanwhile, so
-                // the flush below waits for little.
-                if saving.count == 4096 {
-                    if try !replica.save(batch: saving) { unflushed = true }
-                    saving.removeAll(keepingCapacity: true)
-                    fileSystem.beginFlush(replica.directory)
-                }
-                if let change = RecordChange.between(before, merged, manifest: manifest) { report.changes.append(change) }
-            }
-        }
-        if try !replica.save(batch: saving) { unflushed = true }
-        if let latest { try device.receive(latest) }
-        if unflushed { try household.flush(replica.directory) }
-        household.noteChanges(report.changes, origin: .folder)  // for watchers, in this process or another
-
-        // Everything that may need writing: merged records, local changes, vanished files.
-        let pending = Set(try replica.pendingKeys())
-        let delivered = Set(try replica.deliveredKeys())
-        var missing = scan.vanished
-        var replicaKeys: [RecordKey]?
-        if mode == .sweep {
-            let present = Set(
-                scan.index.allEntries.compactMap { path, entry -> RecordKey? in
-                    if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
-                    return nil
-                })
-            replicaKeys = try replica.keys()
-            for key in replicaKeys ?? [] where !present.contains(key) { missing.insert(key) }
-        }
-        var records: Int?
-        if countRecords {
-            var live = 0
-            let keys: [RecordKey]
-            if let replicaKeys { keys = replicaKeys } else { keys = try replica.keys() }
-            for key in keys {
-                let state: RecordState?
-                if let cached = states[key] { state = cached } else { state = try replica.load(key) }
-                if let state, !state.isDeleted { live += 1 }
-            }
-            records = live
-        }
-        // A file put back as this device last read it holds less than the replica if the replica
-        // moved on since (a write-through): compared, and written again if so.
-        let toWrite = Set(states.keys).union(pending).union(delivered).union(missing).union(scan.rewritten).subtracting(blocked)
-        let restoring = missing.subtracting(pending).subtracting(arrived)
-        var correct: Set<RecordKey> = []
-        if canWriteRecords {
-            try writeBack(
-                toWrite.sorted(), restoring: restoring, states: states, digests: digests, scan: &scan, correct: &correct,
-                report: &report, layout: layout)
-            for key in correct where pending.contains(key) { try replica.clearPending(key) }
-            for key in correct where delivered.contains(key) { try replica.clearDelivered(key) }
-            removeStrays(scan: &scan, correct: correct, states: states, report: &report, layout: layout)
-        }
-        if mode == .sweep {
-            let leftovers = LeftoverTemporaryFiles(household: household)
-            leftovers.removeFromDevice()
-            if canWriteFolder { leftovers.removeStale(from: layout, candidates: scan.temporaryFiles, now: now) }
-        }
-
-        let saveIndex = index == nil || (scan.changed && persistIndex)
-        if saveIndex { try replica.saveFolderIndex(scan.index) }
-        syncState.rejectionPolicy = policy
-        try saveState(
-            syncState, report: &report, farFuture: farFuture, now: now,
-            busy: scan.changed || !report.changes.isEmpty || policyChanged)
-        return Outcome(report: report, index: scan.index, indexUnsaved: scan.changed && !saveIndex, records: records)
-    }
-
-    private func indexWritten(
-        path: String, relative: String, digest: UInt64, key: RecordKey, scan: inout FolderScanner.Result
-    ) throws(FileSystemError) {
-        guard let stat = try household.fileSystem.stat(path) else { return }
-        scan.index.setEntry(FolderIndex.Entry(stat: stat, digest: digest, content: .record(key)), at: relative)
-        scan.changed = true
-    }
-
-    private func writeBack(
-        _ keys: [RecordKey], restoring: Set<RecordKey>, states: [RecordKey: RecordState], digests: [RecordKey: UInt64],
-        scan: inout FolderScanner.Result, correct: inout Set<RecordKey>, report: inout SyncReport, layout: ZoneLayout
-    ) throws(OursError) {
-        let fileSystem = household.fileSystem
-        var written = 0
-        for (done, key) in keys.enumerated() {
-            if done % 1000 == 999 { progress?(SyncProgress(phase: .writing, done: done + 1, total: keys.count)) }
-            let state: RecordState
-            if let cached = states[key] {
-                state = cached
-            } else if let loaded = try household.replica.load(key) {
-                state = loaded
-            } else {
-                try household.replica.clearPending(key)
-                try household.replica.clearDelivered(key)
-                continue
-            }
-            let relative = "records/" + ZoneLayout.relativePath(of: key)
-            if scan.broken.contains(relative) { continue }  // a person's bytes: never overwritten while broken
-            if scan.isUnreadable(relative) { continue }  // what was not read may hold changes not merged yet
-            // A record merged in this pass was encoded once already, when it was saved.
-            var encoded: [UInt8]?
-            let digest: UInt64
-            if let known = digests[key] {
-                digest = known
-            } else {
-                encoded = RecordFile.encode(state)
-                digest = Digest.of(encoded!)
-            }
-            if let entry = scan.index.entry(at: relative), entry.digest == digest {
-                correct.insert(key)
-                continue
-            }
-            let bytes = encoded ?? RecordFile.encode(state)
-            let path = layout.path(of: key)
-            do {
-                try fileSystem.requireNoLinks(path, under: layout.zone, creating: true)  // a link would lead out
-                try fileSystem.writeAtomically(path, bytes, durability: .deferred)
-                try indexWritten(path: path, relative: relative, digest: digest, key: key, scan: &scan)
-            } catch {
-                report.problems.append(Problem(.writeFailed, path: layout.directoryName + "/" + relative, error.description))
-                continue
-            }
-            written += 1
-            correct.insert(key)
-            if restoring.contains(key) {
-                report.filesRestored += 1
-                report.problems.append(
-                    Problem(
-                        .restoredFile, path: layout.directoryName + "/" + relative,
-                        "was missing; written again from this device's copy (removing a file never deletes a record)"))
-            }
-        }
-        if written > 0 { try household.flush(layout.zone) }
-        report.filesWritten += written
-    }
-
-    /// Removes conflict copies and stray copies whose content is now durably in the record's
-    /// own file (checked against what was just written, not assumed).
-    private func removeStrays(
-        scan: inout FolderScanner.Result, correct: Set<RecordKey>, states: [RecordKey: RecordState],
-        report: inout SyncReport, layout: ZoneLayout
-    ) {
-        for (key, paths) in scan.strays where correct.contains(key) {
-            for relative in paths {
-                do {
-                    try household.fileSystem.remove(joinPath(layout.zone, relative))
-                    scan.index.setEntry(nil, at: relative)
-                    scan.changed = true
-                    report.copiesRemoved += 1
-                } catch {
-                    report.problems.append(Problem(.writeFailed, path: layout.directoryName + "/" + relative, error.description))
-                }
-            }
-        }
-    }
-}
-
-extension Zone {
-    /// One full sync pass: every file in the household's folder is read and compared.
-    /// - Throws: `.folderUnavailable` when the shared folder or the household's folder is missing.
-    /// - Parameter progress: called now and then during a long pass (a first sync of a big household).
-    @discardableResult
-    public func sync(progress: SyncProgressHandler? = nil) throws(OursError) -> SyncReport {
-        try SyncPass(household: self, mode: .sweep, progress: progress).run().report
-    }
-
-    /// A quick pass that lists only folders whose stat changed; `sync()` is the thorough one.
-    @discardableResult
-    public func quickSync() throws(OursError) -> SyncReport {
-        try SyncPass(household: self, mode: .quick).run().report
+        pass.report.filesScanned = pass.scan.filesScanned
+        pass.report.filesRead = pass.scan.filesRead
+        pass.report.problems += pass.scan.problems
+        pass.now = context.device.clock.nowMillis()
+        return pass
     }
 }

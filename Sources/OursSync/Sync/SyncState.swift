@@ -81,4 +81,19 @@ extension Replica {
             try fileSystem.writeAtomically(folderIndexFile, index.encode(), durability: .deferred)
         } catch { throw .io(error) }
     }
+
+    /// The far-future findings that are still ahead of the clock and still held by the replica:
+    /// a value that a later edit (or `ours doctor --fix`) superseded is no longer a problem.
+    func stillFarFuture(_ findings: [SyncState.FarFutureStamp], now: Int64) throws(OursError) -> [SyncState.FarFutureStamp] {
+        var result: Set<SyncState.FarFutureStamp> = []
+        for finding in findings where finding.stamp.millis > now + HybridLogicalClock.maximumDriftMillis {
+            let parts = finding.record.split(separator: "/").map(String.init)
+            guard parts.count == 2, let key = try? RecordKey(type: parts[0], id: parts[1]),
+                let state = try load(key),
+                state.fields[finding.field]?.entries.contains(where: { $0.stamp == finding.stamp }) == true
+            else { continue }
+            result.insert(finding)
+        }
+        return result.sorted { ($0.record, $0.field) < ($1.record, $1.field) }
+    }
 }

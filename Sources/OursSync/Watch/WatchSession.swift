@@ -116,7 +116,7 @@ struct WatchSession {
         }
         let settling = self.settling
         return try SyncPass(
-            household: household, mode: plan.mode, progress: nil, index: index, reread: reread,
+            context: household.context, mode: plan.mode, progress: nil, index: index, reread: reread,
             settling: { path, stat in settling.isSettling(path, stat) }, persistIndex: false
         ).run()
     }

@@ -47,28 +47,13 @@ extension Zone {
         let clock = try device.currentClock()
         let lead = clock.lead(now: now)
         var folderAvailable = false
-        if membership != nil { folderAvailable = (try? requireFolder()) != nil }
+        if membership != nil { folderAvailable = (try? context.requireFolder()) != nil }
         return StatusReport(
             householdID: id, householdName: name, folder: membership?.folder, folderAvailable: folderAvailable,
             role: membership?.role, permission: membership?.permission, membershipStatus: membership?.status,
             lastSyncMillis: syncState.lastSyncMillis, pendingChanges: try replica.pendingKeys().count,
             recordCount: try replica.keys().count, problems: syncState.problems,
-            farFuture: try stillFarFuture(syncState.farFuture, now: now),
+            farFuture: try replica.stillFarFuture(syncState.farFuture, now: now),
             clockAheadMillis: lead > HybridLogicalClock.maximumDriftMillis ? lead : nil)
-    }
-
-    /// The far-future findings that are still ahead of the clock and still held by the replica:
-    /// a value that a later edit (or `ours doctor --fix`) superseded is no longer a problem.
-    func stillFarFuture(_ findings: [SyncState.FarFutureStamp], now: Int64) throws(OursError) -> [SyncState.FarFutureStamp] {
-        var result: Set<SyncState.FarFutureStamp> = []
-        for finding in findings where finding.stamp.millis > now + HybridLogicalClock.maximumDriftMillis {
-            let parts = finding.record.split(separator: "/").map(String.init)
-            guard parts.count == 2, let key = try? RecordKey(type: parts[0], id: parts[1]),
-                let state = try replica.load(key),
-                state.fields[finding.field]?.entries.contains(where: { $0.stamp == finding.stamp }) == true
-            else { continue }
-            result.insert(finding)
-        }
-        return result.sorted { ($0.record, $0.field) < ($1.record, $1.field) }
     }
 }

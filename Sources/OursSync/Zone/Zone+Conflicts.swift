@@ -48,7 +48,7 @@ extension Zone {
             apply(conflict, &state, try device.stamp())
             try saveLocalChange(state)
         }
-        try writeThrough([conflict.key])
+        try context.writeThrough([conflict.key])
         return conflict
     }
 }

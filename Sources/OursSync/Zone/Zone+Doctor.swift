@@ -21,9 +21,6 @@ public struct DoctorReport: Sendable {
 }
 
 extension Zone {
-    /// Temporary files older than this are leftovers of a crash, not a write in progress.
-    static let staleTemporaryMillis: Int64 = 10 * 60 * 1000
-
     /// Checks the household's folder and this device's copy; with `fix`, repairs what it can
     /// and reports what is left. Without `fix` nothing is written anywhere.
     public func doctor(fix: Bool) throws(OursError) -> DoctorReport {
@@ -55,7 +52,7 @@ extension Zone {
             after.fixed = report.fixed
             return after
         }
-        let layout = try requireFolder()
+        let layout = try context.requireFolder()
         let scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: FolderIndex(), mode: .sweep).scan()
         report.problems += scan.problems
         report.conflictCopies = scan.strays.values.map(\.count).reduce(0, +)
@@ -113,7 +110,7 @@ extension Zone {
                 try saveLocalChange(state)
             }
         }
-        try writeThrough(Array(records.keys))
+        try context.writeThrough(Array(records.keys))
     }
 
     /// Gives this device a new id with an honest clock. The old id, which every device knows,
@@ -148,7 +145,7 @@ extension Zone {
             if entry.kind == .directory, !entry.name.hasPrefix(".") {
                 result += staleTemporaryFiles(in: path, now: now, depth: depth + 1)
             } else if entry.kind == .file, TemporaryName.matches(entry.name),
-                let stat = try? fileSystem.stat(path), stat.modifiedMillis < now - Zone.staleTemporaryMillis
+                let stat = try? fileSystem.stat(path), stat.modifiedMillis < now - LeftoverTemporaryFiles.staleMillis
             {
                 result.append(path)
             }

@@ -23,7 +23,7 @@ extension Zone {
         }
         if let maxUses, maxUses < 1 { throw .usage("--uses must be at least 1, got \(maxUses)") }
         if let expiresInMillis, expiresInMillis <= 0 { throw .usage("--expires must be a positive duration") }
-        let layout = try requireFolder()
+        let layout = try context.requireFolder()
         guard fileSystem.isWritableDirectory(layout.root) else {
             throw .notPermitted("this device cannot write to \(layout.root)", hint: "Check the shared folder's permissions.")
         }
@@ -41,7 +41,7 @@ extension Zone {
 
     /// The household's codes (every code in the shared folder that points at it).
     public func codes() throws(OursError) -> [ShareCode] {
-        let layout = try requireFolder()
+        let layout = try context.requireFolder()
         return CodeStore(fileSystem: fileSystem, root: layout.root).all()
             .filter { $0.zone == layout.directoryName }
             .sorted { $0.createdAt > $1.createdAt }

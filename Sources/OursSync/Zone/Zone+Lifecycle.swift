@@ -13,11 +13,11 @@ extension Zone {
         }
         // What this device wrote reaches the folder first: records only it holds, waiting changes.
         if let event = try sync().lifecycle { throw .notPermitted(event.message(household: membership.name)) }
-        try changeDocuments(manifest: [me.id + ".status": .string(Participant.Status.left.rawValue)])
+        try context.changeDocuments(manifest: [me.id + ".status": .string(Participant.Status.left.rawValue)])
         try retire(as: .left)
         // What the sync could not deliver (its file in the folder was broken or half-synced)
         // waits in the outbox, and goes out at a later `sync` once the file can be read.
-        try? deliverAfterMembershipEnded(learntNow: true)
+        try? context.deliverAfterMembershipEnded(learntNow: true)
     }
 
     /// Removes a member (owner only). Their devices notice on their next sync, stop syncing and
@@ -30,7 +30,7 @@ extension Zone {
         if target.id == me.id {
             throw .usage("you cannot remove yourself", hint: "Hand over ownership first, or dissolve the household.")
         }
-        try changeDocuments(manifest: [target.id + ".status": .string(Participant.Status.removed.rawValue)])
+        try context.changeDocuments(manifest: [target.id + ".status": .string(Participant.Status.removed.rawValue)])
         return target
     }
 
@@ -41,7 +41,7 @@ extension Zone {
         try requireOwner(membership, "hand over ownership")
         let target = try participant(selector) { $0.status == .active }
         if target.id == me.id { throw .usage("you already own \(membership.name)") }
-        try changeDocuments(
+        try context.changeDocuments(
             zone: ["owner": .string(target.id)],
             manifest: [
                 target.id + ".role": .string(Participant.Role.owner.rawValue),
@@ -64,8 +64,8 @@ extension Zone {
         let (membership, _) = try activeSelf()
         try requireOwner(membership, "dissolve the household")
         try sync()  // everything the others wrote comes back to the owner, not just what this device saw
-        try changeDocuments(zone: ["dissolvedAt": .string(UTCTime.iso8601(millis: device.clock.nowMillis()))])
-        let layout = try requireFolder()
+        try context.changeDocuments(zone: ["dissolvedAt": .string(UTCTime.iso8601(millis: device.clock.nowMillis()))])
+        let layout = try context.requireFolder()
         let keys = try replica.keys()
         try device.withLock { () throws(OursError) in
             let personal = device.replica(Zone.privateID)
@@ -74,7 +74,7 @@ extension Zone {
                 let merged = try personal.load(key).map { $0.merging(state) } ?? state
                 try personal.save(merged, durability: .deferred)
             }
-            try flush(personal.directory)
+            try context.flush(personal.directory)
             for key in keys {
                 let path = layout.path(of: key)
                 // Never through a link: it could lead to someone else's file outside the folder.
@@ -92,7 +92,7 @@ extension Zone {
         let code: String
         do { code = try ShareCode.normalize(typed) } catch { throw .usage(error.description) }
         let (membership, me) = try activeSelf()
-        let layout = try requireFolder()
+        let layout = try context.requireFolder()
         let store = CodeStore(fileSystem: fileSystem, root: layout.root)
         guard var shareCode = try store.load(code), shareCode.zone == layout.directoryName else {
             throw .notFound("no share code \(code) for \(membership.name)", hint: "`ours codes` lists them.")
@@ -111,7 +111,7 @@ extension Zone {
     public func allowMembersToInviteReadWrite(_ allowed: Bool) throws(OursError) {
         let (membership, _) = try activeSelf()
         try requireOwner(membership, "change who may invite")
-        try changeDocuments(zone: ["membersMayInviteReadWrite": .bool(allowed)])
+        try context.changeDocuments(zone: ["membersMayInviteReadWrite": .bool(allowed)])
     }
 
     func activeSelf() throws(OursError) -> (Membership, Participant) {
@@ -146,43 +146,5 @@ extension Zone {
         membership.status = status
         try device.upsert(membership, makeCurrent: false)
         try device.clearCurrent(ifItIs: membership.id)
-    }
-}
-
-extension LifecycleEvent {
-    /// The event that left a membership in `status` (`.left` for an active one, which has none).
-    public init(_ status: Membership.Status) {
-        switch status {
-        case .removed: self = .removed
-        case .dissolved: self = .dissolved
-        case .left, .active: self = .left
-        }
-    }
-}
-
-extension Device {
-    /// Deletes a read-only copy (after leaving, removal or dissolution) from this device.
-    /// - Throws: `.notPermitted` for a household this device is still active in.
-    public func forget(_ selector: String) throws(OursError) -> Membership {
-        guard let membership = try membership(matching: selector) else {
-            throw .usage("private data cannot be forgotten this way")
-        }
-        guard membership.status != .active else {
-            throw .notPermitted("\(membership.name) is not a read-only copy", hint: "Leave it first with `ours household leave`.")
-        }
-        try withLock { () throws(OursError) in
-            let (current, memberships) = try loadMemberships()
-            try saveMemberships(memberships.filter { $0.id != membership.id }, current: current == membership.id ? nil : current)
-            try removeTree(replica(membership.id).directory)
-        }
-        return membership
-    }
-
-    private func removeTree(_ path: String) throws(OursError) {
-        guard let stat = try? fileSystem.stat(path) else { return }
-        if stat.kind == .directory {
-            for entry in (try? fileSystem.list(path)) ?? [] { try removeTree(joinPath(path, entry.name)) }
-        }
-        try io { () throws(FileSystemError) in try fileSystem.remove(path) }
     }
 }

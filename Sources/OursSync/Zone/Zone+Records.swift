@@ -18,7 +18,7 @@ extension Zone {
             state.write(fields, at: try device.stamp())
             try saveLocalChange(state, previous: previous)
         }
-        try writeThrough([key])
+        try context.writeThrough([key])
         return key
     }
 
@@ -36,7 +36,7 @@ extension Zone {
             state.delete(at: try device.stamp())
             try saveLocalChange(state, previous: previous)
         }
-        try writeThrough([key])
+        try context.writeThrough([key])
     }
 
     /// The record, deleted or not; `nil` when this device has never seen it.
@@ -95,21 +95,13 @@ extension Zone {
                 keys.append(key)
                 if done % 500 == 0 { progress?(done, prepared.count) }
             }
-            try flush(replica.directory)
-            noteChanges(changes, origin: .local, device: try device.requireIdentity().deviceID)
+            try context.flush(replica.directory)
+            context.noteChanges(changes, origin: .local, device: try device.requireIdentity().deviceID)
             return keys
         }
-        try writeThrough(keys, progress: progress)
+        try context.writeThrough(keys, progress: progress)
         progress?(prepared.count, prepared.count)
         return keys.count
-    }
-
-    /// Makes a batch of deferred writes under `path` durable.
-    func flush(_ path: String) throws(OursError) {
-        do { try fileSystem.flush(path) } catch {
-            if error.reason == .notFound { return }  // nothing was written there
-            throw .io(error)
-        }
     }
 
     func makeKey(type: String, id: String?) throws(OursError) -> RecordKey {
@@ -139,5 +131,11 @@ extension Zone {
         if !isPrivate { try replica.markPending(state.key) }
         try replica.save(state, durability: durability)
         if noted { noteLocalChange(from: previous, to: state) }
+    }
+
+    /// Notes one record changed on this device (`previous` is its state before the change).
+    func noteLocalChange(from previous: RecordState?, to state: RecordState) {
+        guard !isPrivate, let change = RecordChange.between(previous, state, manifest: ParticipantManifest()) else { return }
+        context.noteChanges([change], origin: .local, device: state.latestStamp?.device)
     }
 }

@@ -6,28 +6,25 @@
 public final class Zone: Sendable {
     public static let privateID = "private"
 
-    public let device: Device
-    public let replica: Replica
-    private let initialMembership: Membership?
+    /// What the engine below this API works on: the device, the replica, the membership.
+    let context: SyncContext
 
     public init(device: Device, membership: Membership?) {
-        self.device = device
-        self.initialMembership = membership
-        self.replica = device.replica(membership?.id ?? Zone.privateID)
+        context = SyncContext(device: device, replica: device.replica(membership?.id ?? Zone.privateID), opened: membership)
     }
+
+    public var device: Device { context.device }
+    public var replica: Replica { context.replica }
 
     /// This device's membership as currently recorded (`nil` for private data). Read afresh,
     /// because a sync may learn that this person was removed or the household dissolved.
-    public var membership: Membership? {
-        guard let initial = initialMembership else { return nil }
-        return (try? device.memberships().first { $0.id == initial.id }) ?? initial
-    }
+    public var membership: Membership? { context.membership }
 
-    public var id: String { initialMembership?.id ?? Zone.privateID }
+    public var id: String { context.opened?.id ?? Zone.privateID }
     public var name: String { membership?.name ?? "Private" }
-    public var isPrivate: Bool { initialMembership == nil }
-    public var layout: ZoneLayout? { membership?.layout }
-    var fileSystem: any FileSystem { device.fileSystem }
+    public var isPrivate: Bool { context.isPrivate }
+    public var layout: ZoneLayout? { context.layout }
+    var fileSystem: any FileSystem { context.fileSystem }
 
     /// Refuses a change unless this device may write this household's records.
     func requireWritable(_ action: String) throws(OursError) {
@@ -56,35 +53,7 @@ public final class Zone: Sendable {
     }
 
     /// The merged participant manifest from the replica.
-    public func manifest() throws(OursError) -> ParticipantManifest {
-        try replica.loadManifest().map(ParticipantManifest.init) ?? ParticipantManifest()
-    }
+    public func manifest() throws(OursError) -> ParticipantManifest { try context.manifest() }
 
-    public func zoneInfo() throws(OursError) -> ZoneInfo? {
-        try replica.loadZone().flatMap(ZoneInfo.init)
-    }
-
-    /// Whether the shared folder and this household's folder in it are where the device expects.
-    /// - Throws: `.folderUnavailable` (exit 5) naming what is missing.
-    func requireFolder() throws(OursError) -> ZoneLayout {
-        guard let layout else { throw .failed("private data has no shared folder") }
-        let root: FileStat?
-        do { root = try fileSystem.stat(layout.root) } catch { throw .folderUnavailable(error.description) }
-        guard let root, root.kind == .directory || root.kind == .symlink else {
-            throw .folderUnavailable(
-                "the shared folder \(layout.root) is not available",
-                hint:
-                    "Mount or reconnect it (or start your sync tool). Nothing was changed; local edits wait in this device's copy."
-            )
-        }
-        let zone: FileStat?
-        do { zone = try fileSystem.stat(layout.zone) } catch { throw .folderUnavailable(error.description) }
-        guard let zone, zone.kind == .directory else {
-            throw .folderUnavailable(
-                "the household folder \(layout.zone) is missing from the shared folder",
-                hint: "If the folder is still syncing, wait and try again. Nothing was deleted; this device keeps its copy. "
-                    + "`ours doctor` explains more.")
-        }
-        return layout
-    }
+    public func zoneInfo() throws(OursError) -> ZoneInfo? { try context.zoneInfo() }
 }

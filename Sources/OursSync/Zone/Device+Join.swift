@@ -26,13 +26,48 @@ extension Device {
         do { code = try ShareCode.normalize(typed) } catch { throw .usage(error.description) }
         let root = try requireSharedFolder(folder, writable: false)
         let identity = try requireIdentity()
+        let invitation = try findInvitation(code, in: root)
+        let (zone, info) = try readZone(of: invitation)
+        if let existing = try memberships().first(where: { $0.id == info.id }), existing.status == .active {
+            return JoinResult(zone: Zone(device: self, membership: existing), alreadyMember: true)
+        }
+        let now = clock.nowMillis()
+        try Device.requireUsable(invitation, now: now)
+        let manifest = try readManifest(of: invitation)
+        let household = try becomeMember(
+            invitation, zone: zone, info: info, manifest: manifest, identity: identity, name: name, now: now)
+        let outcome = try SyncPass(context: household.context, mode: .sweep, progress: progress, countRecords: true).run()
+        return JoinResult(zone: household, alreadyMember: false, report: outcome.report, records: outcome.records)
+    }
+
+    /// What a join found in the shared folder for a code, before it changes anything.
+    private struct Invitation {
+        /// The code, normalized.
+        var code: String
+        var shareCode: ShareCode
+        var store: CodeStore
+        /// The household's folder the code points at.
+        var layout: ZoneLayout
+    }
+
+    /// The share code's file and the household folder it points at.
+    /// - Throws: `.notFound` for an unknown code, `.failed` for one that points outside the folder.
+    private func findInvitation(_ code: String, in root: String) throws(OursError) -> Invitation {
         let store = CodeStore(fileSystem: fileSystem, root: root)
-        guard var shareCode = try store.load(code) else {
+        guard let shareCode = try store.load(code) else {
             throw .notFound(
                 "no share code \(code) in \(root)",
                 hint: "Check the code, and that \(root) is the shared folder and has finished syncing.")
         }
         let layout = try Device.validatedLayout(root: root, zone: shareCode.zone, fileSystem: fileSystem)
+        return Invitation(code: code, shareCode: shareCode, store: store, layout: layout)
+    }
+
+    /// The household's `zone.json`, of a household that is not dissolved.
+    /// - Throws: `.folderUnavailable` when it is missing or unreadable, `.failed` when a newer
+    ///   version wrote it, `.notPermitted` when the household was dissolved.
+    private func readZone(of invitation: Invitation) throws(OursError) -> (RecordState, ZoneInfo) {
+        let layout = invitation.layout
         let zoneBytes = try Device.readDocument(layout.zoneFile, fileSystem: fileSystem)
         let decodedZone = zoneBytes.map { bytes in
             Result { () throws(RecordFileError) in try StampedDocument.decodeZone(bytes, modifiedMillis: 0) }
@@ -42,16 +77,18 @@ extension Device {
         }
         guard let zone = try? decodedZone?.get().state, let info = ZoneInfo(zone) else {
             throw .folderUnavailable(
-                "the household folder \(layout.zone) for code \(code) is missing or its zone.json is unreadable",
+                "the household folder \(layout.zone) for code \(invitation.code) is missing or its zone.json is unreadable",
                 hint: "Wait for the folder to finish syncing and try again.")
         }
         if info.dissolvedAt != nil {
-            throw .notPermitted("\(info.name) was dissolved by its owner; code \(code) no longer works")
+            throw .notPermitted("\(info.name) was dissolved by its owner; code \(invitation.code) no longer works")
         }
-        if let existing = try memberships().first(where: { $0.id == info.id }), existing.status == .active {
-            return JoinResult(zone: Zone(device: self, membership: existing), alreadyMember: true)
-        }
-        let now = clock.nowMillis()
+        return (zone, info)
+    }
+
+    /// - Throws: `.notPermitted` for a code that was revoked, expired or used up.
+    private static func requireUsable(_ invitation: Invitation, now: Int64) throws(OursError) {
+        let (code, shareCode) = (invitation.code, invitation.shareCode)
         switch shareCode.status(nowMillis: now) {
         case .active: break
         case .revoked: throw .notPermitted("share code \(code) was revoked", hint: "Ask for a new code.")
@@ -62,19 +99,34 @@ extension Device {
                 "share code \(code) has been used up (\(shareCode.uses) of \(shareCode.maxUses ?? 0))",
                 hint: "Ask for a new code.")
         }
-        // Joining starts from the household's manifest: one built without it would not know the
-        // owner, and would refuse every other participant's entry as an intruder's, for good.
+    }
+
+    /// The household's `participants.json`. Joining starts from it: a manifest built without it
+    /// would not know the owner, and would refuse every other participant's entry as an
+    /// intruder's, for good.
+    private func readManifest(of invitation: Invitation) throws(OursError) -> RecordState {
+        let layout = invitation.layout
         guard let manifestBytes = try Device.readDocument(layout.participantsFile, fileSystem: fileSystem),
-            let folderManifest = try? StampedDocument.decodeManifest(manifestBytes, modifiedMillis: 0).state
+            let manifest = try? StampedDocument.decodeManifest(manifestBytes, modifiedMillis: 0).state
         else {
             throw .folderUnavailable(
-                "the household folder \(layout.zone) for code \(code) has no readable participants.json",
+                "the household folder \(layout.zone) for code \(invitation.code) has no readable participants.json",
                 hint: "Wait for the folder to finish syncing and try again; a member's `ours sync` restores a missing one.")
         }
+        return manifest
+    }
+
+    /// Records this device as a member: the household's documents and this person's entry in
+    /// the replica, the membership, and (when the folder is writable) one use of the code.
+    private func becomeMember(
+        _ invitation: Invitation, zone: RecordState, info: ZoneInfo, manifest folderManifest: RecordState,
+        identity: DeviceIdentity, name: String?, now: Int64
+    ) throws(OursError) -> Zone {
+        let layout = invitation.layout
         let writable = fileSystem.isWritableDirectory(layout.zone)
-        let permission: Participant.Permission = writable ? shareCode.permission : .readOnly
+        let permission: Participant.Permission = writable ? invitation.shareCode.permission : .readOnly
         let membership = Membership(
-            id: info.id, name: info.name, folder: root, directory: layout.directoryName, role: .member,
+            id: info.id, name: info.name, folder: layout.root, directory: layout.directoryName, role: .member,
             permission: permission, joinedAt: UTCTime.iso8601(millis: now))
         let household = Zone(device: self, membership: membership)
         try withLock { () throws(OursError) in
@@ -86,19 +138,20 @@ extension Device {
             try observeOwnStamps(in: manifest)
             let me = Participant(
                 id: identity.participantID, name: name ?? identity.name, email: identity.email, role: .member,
-                permission: permission, status: .active, devices: [identity.deviceID], joinedAt: membership.joinedAt, code: code)
+                permission: permission, status: .active, devices: [identity.deviceID], joinedAt: membership.joinedAt,
+                code: invitation.code)
             manifest.write(me.fields, at: try stamp())
             try household.replica.saveManifest(manifest)
             // The membership first, the code's use after: a failure in between leaves a member
             // whose next sync finishes joining, never a used-up code and no membership.
             try upsert(membership, makeCurrent: true)
             if writable {
+                var shareCode = invitation.shareCode
                 shareCode.uses += 1
-                try store.save(shareCode)
+                try invitation.store.save(shareCode)
             }
         }
-        let outcome = try SyncPass(household: household, mode: .sweep, progress: progress, countRecords: true).run()
-        return JoinResult(zone: household, alreadyMember: false, report: outcome.report, records: outcome.records)
+        return household
     }
 
     /// A household document in the folder; `nil` when it is absent. Any other failure to read

@@ -61,7 +61,7 @@ extension Device {
             try household.replica.markPending(key)
             try household.replica.save(state, durability: .deferred)
         }
-        try household.flush(household.replica.directory)
+        try household.context.flush(household.replica.directory)
         return keys
     }
 

@@ -1,4 +1,4 @@
-extension Zone {
+extension SyncContext {
     /// A device whose membership ended (it left, or was removed) syncs no more, but what it
     /// holds from its time as a member still goes out: every other device keeps changes stamped
     /// before the end. When it has just learnt of the end (`learntNow`), every record the folder
@@ -14,7 +14,7 @@ extension Zone {
             if !learntNow {
                 guard !(try replica.pendingKeys()).isEmpty else { return }
                 var report = SyncReport()  // read-only: learns who joined since, and a dissolution
-                try DocumentSync(household: self, layout: layout, canWriteFolder: false).run(into: &report)
+                try DocumentSync(context: self, layout: layout, canWriteFolder: false).run(into: &report)
             }
             if try zoneInfo()?.dissolvedAt != nil { return }
             if learntNow {
@@ -29,7 +29,7 @@ extension Zone {
     private func folderLacks(_ key: RecordKey, layout: ZoneLayout) throws(OursError) -> Bool {
         guard let state = try replica.load(key) else { return false }
         guard let bytes = try? fileSystem.read(layout.path(of: key), limit: RecordFile.maximumSize),
-            let folder = Zone.decodeFolderRecord(bytes, key: key)
+            let folder = SyncContext.decodeFolderRecord(bytes, key: key)
         else { return true }
         let entries = folder.fields.values.flatMap(\.entries)
         return state.allStamps.contains { stamp in

@@ -1,4 +1,4 @@
-extension Zone {
+extension SyncContext {
     /// Writes records changed here straight to the folder when it is there, so another device
     /// sees a change after one poll. The folder's current file is merged first: write-through
     /// never overwrites a change this device has not seen, nor a file a person broke.
@@ -29,7 +29,7 @@ extension Zone {
                     existing = nil
                 }
                 if let existing {
-                    guard let folderState = Zone.decodeFolderRecord(existing, key: key) else { continue }
+                    guard let folderState = SyncContext.decodeFolderRecord(existing, key: key) else { continue }
                     let admission = Admission.admitRecord(folderState, manifest: manifest)
                     guard admission.unknown.isEmpty else { continue }
                     let merged = state.merging(admission.admitted)

@@ -1,0 +1,47 @@
+/// One record that changed in this replica: merged from the folder, or changed on this device.
+public struct RecordChange: Sendable, Hashable {
+    public enum Kind: String, Sendable { case inserted, updated, deleted }
+
+    public var key: RecordKey
+    public var kind: Kind
+    /// The participant whose write this was (their name), when known.
+    public var by: String?
+    /// The fields whose visible value changed.
+    public var fields: [String]
+
+    public init(key: RecordKey, kind: Kind, by: String?, fields: [String]) {
+        self.key = key
+        self.kind = kind
+        self.by = by
+        self.fields = fields
+    }
+
+    /// Compares a record before and after a merge; `nil` when nothing visible changed.
+    public static func between(_ before: RecordState?, _ after: RecordState, manifest: ParticipantManifest) -> RecordChange? {
+        let wasAlive = before.map { !$0.isDeleted } ?? false
+        let isAlive = !after.isDeleted
+        let oldValues = before?.values ?? [:]
+        let newValues = after.values
+        let changed = Set(oldValues.keys).union(newValues.keys).filter { oldValues[$0] != newValues[$0] }.sorted()
+        let kind: Kind
+        switch (wasAlive, isAlive) {
+        case (false, true): kind = .inserted
+        case (true, false): kind = .deleted
+        case (true, true) where !changed.isEmpty: kind = .updated
+        default: return nil
+        }
+        let by = after.latestStamp.flatMap { stamp in
+            stamp.device.isHandEdit ? "a hand edit" : manifest.participant(forDevice: stamp.device)?.name
+        }
+        return RecordChange(key: after.key, kind: kind, by: by, fields: changed)
+    }
+
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "type": .string(key.type), "id": .string(key.id), "kind": .string(kind.rawValue),
+            "fields": .array(fields.map { .string($0) }),
+        ]
+        if let by { object["by"] = .string(by) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,132 @@
+extension SyncPass {
+    /// What the merge phase keeps from one decoded file to the next.
+    struct Merging {
+        /// The replica's keys, listed once a first sync has found enough records missing.
+        var held: Set<RecordKey>?
+        /// Decoded records the replica did not hold.
+        var missed = 0
+        /// The replica's copies of the next records, read ahead; `nil` for a record it lacks.
+        var copies: [RecordKey: RecordState?] = [:]
+        /// Merged records not saved yet: they are saved a few thousand at a time.
+        var saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)] = []
+        /// How many merged records are saved at once.
+        static let batchSize = 4096
+    }
+
+    /// Merges every file the scan decoded into the replica's copy of its record, saves what
+    /// changed, and tells watchers.
+    func mergeDecoded(_ pass: inout PassState) throws(OursError) {
+        let decoded = pass.scan.decoded
+        var merging = Merging()
+        for (done, file) in decoded.enumerated() {
+            if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: decoded.count)) }
+            if done % SyncPass.readAhead == 0 {
+                try readAhead(decoded[done..<min(done + SyncPass.readAhead, decoded.count)], states: pass.states, &merging)
+            }
+            try merge(file, into: &pass, &merging)
+        }
+        try finishMerging(&pass, saving: merging.saving)
+    }
+
+    /// Reads the replica's copies of the upcoming records on all cores. A first sync decodes
+    /// every file of a household the replica does not hold yet: once 256 were found missing,
+    /// one listing of the replica saves a failed open for each of the rest. (A burst of changes
+    /// to records it holds never lists it.)
+    private func readAhead(
+        _ upcoming: ArraySlice<FolderScanner.DecodedFile>, states: [RecordKey: RecordState], _ merging: inout Merging
+    ) throws(OursError) {
+        if merging.held == nil, merging.missed >= 256 { merging.held = Set(try context.replica.keys()) }
+        let held = merging.held
+        let keys = upcoming.map(\.file.state.key).filter { states[$0] == nil && held?.contains($0) ?? true }
+        merging.copies = try context.replica.load(many: keys)
+    }
+
+    /// Merges one decoded file into the replica's copy of its record (as this pass left it, or
+    /// as read ahead).
+    private func merge(_ file: FolderScanner.DecodedFile, into pass: inout PassState, _ merging: inout Merging) throws(OursError)
+    {
+        let key = file.file.state.key
+        guard let admitted = admit(file, into: &pass) else { return }
+        pass.report.handEdits += file.file.handEditedFields.isEmpty ? 0 : 1
+        let before: RecordState?
+        if let cached = pass.states[key] {
+            before = cached
+        } else if let ahead = merging.copies[key] {
+            before = ahead
+        } else {
+            before = nil  // neither held (per the listing) nor read ahead
+        }
+        if before == nil {
+            pass.arrived.insert(key)
+            merging.missed += 1
+        }
+        // What the manifest now rejects leaves the replica too (merged before a removal was known).
+        let kept = before.map { Admission.withoutRejected($0, manifest: pass.manifest, keeping: pass.me) }
+        let merged = kept.map { $0.merging(admitted) } ?? admitted
+        noteStamps(of: admitted, key: key, into: &pass)
+        pass.states[key] = merged
+        guard merged != before else { return }
+        try save(merged, of: key, replacing: before != nil, into: &pass, &merging)
+        if let change = RecordChange.between(before, merged, manifest: pass.manifest) { pass.report.changes.append(change) }
+    }
+
+    /// What the manifest admits of a decoded file, reporting what it ignores; `nil` while a
+    /// device it does not list (yet) wrote to it: the file waits, and is read again next time.
+    private func admit(_ file: FolderScanner.DecodedFile, into pass: inout PassState) -> RecordState? {
+        let admission = Admission.admitRecord(file.file.state, manifest: pass.manifest)
+        guard admission.unknown.isEmpty else {
+            pass.blocked.insert(file.file.state.key)
+            pass.scan.index.setEntry(nil, at: file.relativePath)  // read again next time
+            let devices = admission.unknown.map(\.rawValue).sorted().joined(separator: ", ")
+            pass.report.problems.append(
+                Problem(
+                    .unknownWriter, path: pass.shown(file.relativePath),
+                    "changed by device \(devices), not in the participant manifest (yet); waiting before merging it"))
+            return nil
+        }
+        for why in admission.rejections {
+            pass.report.problems.append(Problem(.ignoredChange, path: pass.shown(file.relativePath), "change ignored: \(why)"))
+        }
+        return admission.admitted
+    }
+
+    /// Notes the stamps far ahead of the clock (for `ours status`) and the latest one the
+    /// clock may absorb.
+    private func noteStamps(of admitted: RecordState, key: RecordKey, into pass: inout PassState) {
+        let horizon = pass.now + HybridLogicalClock.maximumDriftMillis
+        for (field, register) in admitted.fields {
+            for entry in register.entries where entry.stamp.millis > horizon {
+                pass.farFuture.append(SyncState.FarFutureStamp(record: key.description, field: field, stamp: entry.stamp))
+            }
+        }
+        let absorbable = admitted.allStamps.filter { $0.millis <= horizon }
+        if let top = absorbable.max(), pass.latest.map({ top > $0 }) ?? true { pass.latest = top }
+    }
+
+    /// Adds a merged record to the batch being saved, and saves the batch once it is full.
+    private func save(
+        _ merged: RecordState, of key: RecordKey, replacing: Bool, into pass: inout PassState, _ merging: inout Merging
+    ) throws(OursError) {
+        let bytes = RecordFile.encode(merged)
+        merging.saving.append((key, bytes, replacing))
+        pass.digests[key] = Digest.of(bytes)
+        pass.report.recordsMerged += 1
+        guard merging.saving.count == Merging.batchSize else { return }
+        // A first sync writes a whole household: the disk starts on it meanwhile, so the
+        // flush at the end waits for little.
+        if try !context.replica.save(batch: merging.saving) { pass.unflushed = true }
+        merging.saving.removeAll(keepingCapacity: true)
+        context.fileSystem.beginFlush(context.replica.directory)
+    }
+
+    /// Saves the rest of the batch, moves the clock past what was merged, makes the replica
+    /// durable and journals the changes for watchers (in this process or another).
+    private func finishMerging(
+        _ pass: inout PassState, saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]
+    ) throws(OursError) {
+        if try !context.replica.save(batch: saving) { pass.unflushed = true }
+        if let latest = pass.latest { try context.device.receive(latest) }
+        if pass.unflushed { try context.flush(context.replica.directory) }
+        context.noteChanges(pass.report.changes, origin: .folder)
+    }
+}

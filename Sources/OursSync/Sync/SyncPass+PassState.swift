@@ -1,0 +1,39 @@
+extension SyncPass {
+    /// What the phases of one pass hand on to each other. Always passed `inout`, so the folder
+    /// index and the merged states are never copied between phases.
+    struct PassState {
+        let layout: ZoneLayout
+        let canWriteFolder: Bool
+        /// Whether this device writes record files (a read-only one never does).
+        let canWriteRecords: Bool
+        let manifest: ParticipantManifest
+        /// This device's id: its own changes stay in the replica whatever the manifest rejects.
+        let me: DeviceID
+        var report: SyncReport
+        /// The wall-clock time the scan ended; far-future stamps are measured from it.
+        var now: Int64 = 0
+        var scan = FolderScanner.Result()
+        /// The sync state the last pass saved; saved again, updated, at the end.
+        var syncState = SyncState()
+        /// The manifest's rejection rules (`Admission.rejectionPolicy`), and whether they
+        /// differ from those the replica was last filtered by.
+        var policy = ""
+        var policyChanged = false
+        /// Records merged (or refiltered) in this pass, as they now are in the replica.
+        var states: [RecordKey: RecordState] = [:]
+        /// Digests of the bytes saved in the replica for `states`: the folder's file is compared to them.
+        var digests: [RecordKey: UInt64] = [:]
+        /// Records changed by a device the manifest does not list (yet): neither merged nor written.
+        var blocked: Set<RecordKey> = []
+        /// Records new to this replica in this pass: nothing of theirs to restore.
+        var arrived: Set<RecordKey> = []
+        var farFuture: [SyncState.FarFutureStamp] = []
+        /// The latest merged stamp the clock may absorb (a far-future one may not).
+        var latest: Stamp?
+        /// Whether records were saved in the replica and not flushed yet.
+        var unflushed = false
+
+        /// A file's path as problems show it: from the shared folder's root.
+        func shown(_ relativePath: String) -> String { layout.directoryName + "/" + relativePath }
+    }
+}

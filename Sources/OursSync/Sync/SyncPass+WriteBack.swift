@@ -1,0 +1,154 @@
+extension SyncPass {
+    /// What the write-back phase looks at: every record whose file may differ from the replica.
+    struct WritePlan {
+        /// Local changes waiting in the outbox.
+        var pending: Set<RecordKey>
+        /// Local changes written straight to the folder since the last pass, to be confirmed.
+        var delivered: Set<RecordKey>
+        /// Merged records, local changes, vanished and rewritten files.
+        var toWrite: Set<RecordKey>
+        /// Records whose file went missing and is written again from the replica (reported).
+        var restoring: Set<RecordKey>
+        /// The replica's keys, when the pass listed them (a sweep).
+        var replicaKeys: [RecordKey]?
+    }
+
+    /// Everything that may need writing: merged records, local changes, vanished files.
+    func planWrites(_ pass: PassState) throws(OursError) -> WritePlan {
+        let replica = context.replica
+        let pending = Set(try replica.pendingKeys())
+        let delivered = Set(try replica.deliveredKeys())
+        var missing = pass.scan.vanished
+        var replicaKeys: [RecordKey]?
+        if mode == .sweep {
+            let present = Set(
+                pass.scan.index.allEntries.compactMap { path, entry -> RecordKey? in
+                    if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
+                    return nil
+                })
+            replicaKeys = try replica.keys()
+            for key in replicaKeys ?? [] where !present.contains(key) { missing.insert(key) }
+        }
+        // A file put back as this device last read it holds less than the replica if the replica
+        // moved on since (a write-through): compared, and written again if so.
+        let toWrite = Set(pass.states.keys).union(pending).union(delivered).union(missing).union(pass.scan.rewritten)
+            .subtracting(pass.blocked)
+        let restoring = missing.subtracting(pending).subtracting(pass.arrived)
+        return WritePlan(
+            pending: pending, delivered: delivered, toWrite: toWrite, restoring: restoring, replicaKeys: replicaKeys)
+    }
+
+    /// The records the replica holds, deleted ones excluded, from the states in hand where the
+    /// pass has them.
+    func countLiveRecords(_ pass: PassState, replicaKeys: [RecordKey]?) throws(OursError) -> Int {
+        var live = 0
+        let keys: [RecordKey]
+        if let replicaKeys { keys = replicaKeys } else { keys = try context.replica.keys() }
+        for key in keys {
+            let state: RecordState?
+            if let cached = pass.states[key] { state = cached } else { state = try context.replica.load(key) }
+            if let state, !state.isDeleted { live += 1 }
+        }
+        return live
+    }
+
+    /// Writes every planned record whose file differs, then forgets the local changes that
+    /// reached the folder and removes the copies whose content is now in the record's file.
+    func writeBack(_ plan: WritePlan, _ pass: inout PassState) throws(OursError) {
+        var correct: Set<RecordKey> = []
+        try writeRecords(plan.toWrite.sorted(), restoring: plan.restoring, into: &pass, correct: &correct)
+        for key in correct where plan.pending.contains(key) { try context.replica.clearPending(key) }
+        for key in correct where plan.delivered.contains(key) { try context.replica.clearDelivered(key) }
+        removeStrays(correct: correct, from: &pass)
+    }
+
+    /// Writes the records whose file does not hold their state; `correct` gains every record
+    /// whose file now does.
+    private func writeRecords(
+        _ keys: [RecordKey], restoring: Set<RecordKey>, into pass: inout PassState, correct: inout Set<RecordKey>
+    ) throws(OursError) {
+        var written = 0
+        for (done, key) in keys.enumerated() {
+            if done % 1000 == 999 { progress?(SyncProgress(phase: .writing, done: done + 1, total: keys.count)) }
+            let state: RecordState
+            if let cached = pass.states[key] {
+                state = cached
+            } else if let loaded = try context.replica.load(key) {
+                state = loaded
+            } else {
+                try context.replica.clearPending(key)
+                try context.replica.clearDelivered(key)
+                continue
+            }
+            let relative = "records/" + ZoneLayout.relativePath(of: key)
+            if pass.scan.broken.contains(relative) { continue }  // a person's bytes: never overwritten while broken
+            if pass.scan.isUnreadable(relative) { continue }  // what was not read may hold changes not merged yet
+            guard let wrote = write(state, of: key, at: relative, into: &pass) else { continue }
+            correct.insert(key)
+            guard wrote else { continue }
+            written += 1
+            if restoring.contains(key) {
+                pass.report.filesRestored += 1
+                pass.report.problems.append(
+                    Problem(
+                        .restoredFile, path: pass.shown(relative),
+                        "was missing; written again from this device's copy (removing a file never deletes a record)"))
+            }
+        }
+        if written > 0 { try context.flush(pass.layout.zone) }
+        pass.report.filesWritten += written
+    }
+
+    /// Writes one record's file unless the index shows it holds the state already.
+    /// - Returns: whether it was written; `nil` when writing failed (reported).
+    private func write(_ state: RecordState, of key: RecordKey, at relative: String, into pass: inout PassState) -> Bool? {
+        // A record merged in this pass was encoded once already, when it was saved.
+        var encoded: [UInt8]?
+        let digest: UInt64
+        if let known = pass.digests[key] {
+            digest = known
+        } else {
+            encoded = RecordFile.encode(state)
+            digest = Digest.of(encoded!)
+        }
+        if let entry = pass.scan.index.entry(at: relative), entry.digest == digest { return false }
+        let bytes = encoded ?? RecordFile.encode(state)
+        let path = pass.layout.path(of: key)
+        let fileSystem = context.fileSystem
+        do {
+            try fileSystem.requireNoLinks(path, under: pass.layout.zone, creating: true)  // a link would lead out
+            try fileSystem.writeAtomically(path, bytes, durability: .deferred)
+            guard let stat = try fileSystem.stat(path) else { return true }
+            pass.scan.index.setEntry(FolderIndex.Entry(stat: stat, digest: digest, content: .record(key)), at: relative)
+            pass.scan.changed = true
+        } catch {
+            pass.report.problems.append(Problem(.writeFailed, path: pass.shown(relative), error.description))
+            return nil
+        }
+        return true
+    }
+
+    /// Removes conflict copies and stray copies whose content is now durably in the record's
+    /// own file (checked against what was just written, not assumed).
+    private func removeStrays(correct: Set<RecordKey>, from pass: inout PassState) {
+        for (key, paths) in pass.scan.strays where correct.contains(key) {
+            for relative in paths {
+                do {
+                    try context.fileSystem.remove(joinPath(pass.layout.zone, relative))
+                    pass.scan.index.setEntry(nil, at: relative)
+                    pass.scan.changed = true
+                    pass.report.copiesRemoved += 1
+                } catch {
+                    pass.report.problems.append(Problem(.writeFailed, path: pass.shown(relative), error.description))
+                }
+            }
+        }
+    }
+
+    /// Removes temporary files that writes cut short left behind (see `LeftoverTemporaryFiles`).
+    func removeLeftovers(_ pass: PassState) {
+        let leftovers = LeftoverTemporaryFiles(context: context)
+        leftovers.removeFromDevice()
+        if pass.canWriteFolder { leftovers.removeStale(from: pass.layout, candidates: pass.scan.temporaryFiles, now: pass.now) }
+    }
+}
