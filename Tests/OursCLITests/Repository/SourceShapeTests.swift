@@ -1,9 +1,22 @@
 import Foundation
 import Testing
 
-/// The scanner that measures functions, for the shape rules the code keeps.
+/// The shape rules the code keeps: no function over 80 lines, so each fits in a head.
 @Suite("Source shape")
 struct SourceShapeTests {
+    static let longestFunction = 80
+
+    @Test func everyFunctionInSourcesFitsInAHead() throws {
+        var long: [String] = []
+        for file in SourceShape.swiftFiles(under: SourceShape.sources) {
+            let text = try String(contentsOfFile: SourceShape.sources + "/" + file, encoding: .utf8)
+            for body in SourceShape.bodies(in: text) where body.lines > Self.longestFunction {
+                long.append("Sources/\(file):\(body.line) \(body.name): \(body.lines) lines")
+            }
+        }
+        #expect(long.isEmpty, Comment(rawValue: "over \(Self.longestFunction) lines:\n" + long.joined(separator: "\n")))
+    }
+
     @Test func theScannerMeasuresFunctionsAndIgnoresBracesInStringsAndComments() {
         let text = #"""
             protocol P {
