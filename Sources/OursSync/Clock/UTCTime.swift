@@ -6,6 +6,7 @@ public enum UTCTime {
 
     /// `2026-11-22T10:15:00.123Z` for milliseconds since 1970.
     public static func iso8601(millis: Int64) -> String {
+        let millis = formattable(millis)
         let (year, _, _) = civil(fromDays: floorDiv(millis, 86_400_000))
         guard (0...9999).contains(year) else { return iso8601Padded(millis: millis) }
         return String(unsafeUninitializedCapacity: iso8601Length) { buffer in
@@ -17,6 +18,7 @@ public enum UTCTime {
     /// Writes `iso8601(millis:)`'s text into the first 24 bytes of `buffer`, for a year of
     /// four digits (other years are written by the slower general form).
     static func writeISO8601(millis: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let millis = formattable(millis)
         let days = floorDiv(millis, 86_400_000)
         let msOfDay = millis - days * 86_400_000
         let (year, month, day) = civil(fromDays: days)
@@ -95,8 +97,19 @@ public enum UTCTime {
         }
     }
 
+    /// `a / b` rounded down, for `b > 0`; defined for every `a`, `Int64.min` included.
     public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
+        let quotient = a / b
+        return a % b < 0 ? quotient - 1 : quotient
+    }
+
+    /// The range formatting works in: about 146 million years either side of 1970, far past
+    /// any date, and small enough that a day's start in milliseconds cannot overflow.
+    static let formattableMillis: ClosedRange<Int64> = -(Int64(1) << 62)...(Int64(1) << 62)
+
+    /// `millis` clamped to `formattableMillis`: a time is printed, never a trap.
+    static func formattable(_ millis: Int64) -> Int64 {
+        min(max(millis, formattableMillis.lowerBound), formattableMillis.upperBound)
     }
 
     // Howard Hinnant's days_from_civil / civil_from_days.

@@ -22,7 +22,20 @@ public struct SystemWallClock: WallClock {
     public func nowMillis() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000 + offsetMillis
+        return SystemWallClock.reading(seconds: Int64(spec.tv_sec), nanoseconds: Int64(spec.tv_nsec), offset: offsetMillis)
+    }
+
+    /// A reading in milliseconds, clamped to the instants a stamp can name (1970 to the end of
+    /// the year 9999): a clock set far off, or shifted by a huge offset, must not trap, and no
+    /// arithmetic on two readings may overflow.
+    static func reading(seconds: Int64, nanoseconds: Int64, offset: Int64) -> Int64 {
+        let (millis, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        var value = overflow ? (seconds < 0 ? Int64.min : .max) : millis
+        for addend in [nanoseconds / 1_000_000, offset] {
+            let (sum, carried) = value.addingReportingOverflow(addend)
+            value = carried ? (addend < 0 ? Int64.min : .max) : sum
+        }
+        return min(max(value, 0), HybridLogicalClock.latestMillis)
     }
 }
 

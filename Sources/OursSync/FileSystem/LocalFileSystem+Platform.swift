@@ -35,8 +35,8 @@ extension LocalFileSystem {
         static func fileStat(_ info: stat) -> FileStat {
             FileStat(
                 kind: kind(info.st_mode), size: Int64(info.st_size),
-                modifiedNanos: Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec),
-                changedNanos: Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec),
+                modifiedNanos: nanoseconds(info.st_mtimespec),
+                changedNanos: nanoseconds(info.st_ctimespec),
                 inode: UInt64(info.st_ino))
         }
     #else
@@ -61,11 +61,27 @@ extension LocalFileSystem {
         static func fileStat(_ info: stat) -> FileStat {
             FileStat(
                 kind: kind(info.st_mode), size: Int64(info.st_size),
-                modifiedNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                changedNanos: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+                modifiedNanos: nanoseconds(info.st_mtim),
+                changedNanos: nanoseconds(info.st_ctim),
                 inode: UInt64(info.st_ino))
         }
     #endif
+
+    /// A file time in nanoseconds since 1970, clamped to what 64 bits hold (1677 to 2262): a
+    /// time outside that range (`touch -d 2300-01-01`, a clock set to the year 10000) is a
+    /// value from outside and must not trap. Two times past the end compare equal; the sweep,
+    /// which compares bytes, still sees any change to such a file.
+    static func nanoseconds(_ time: timespec) -> Int64 {
+        nanoseconds(seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec))
+    }
+
+    static func nanoseconds(seconds: Int64, nanoseconds: Int64) -> Int64 {
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, carried) = whole.addingReportingOverflow(nanoseconds)
+        if carried { return nanoseconds < 0 ? .min : .max }
+        return sum
+    }
 
     static func kind(_ mode: mode_t) -> FileKind {
         switch mode & S_IFMT {
