@@ -42,7 +42,7 @@ struct GlobalOptions: Sendable, Hashable {
     static let helpFlag: Option<Bool> = .flag(
         OptionSpec.helpName, short: "h",
         help: "Show help for ours or for a command")
-    static let versionFlag: Option<Bool> = .flag("version", help: "Print the version of ours")
+    static let versionFlag: Option<Bool> = .flag(OptionSpec.versionName, help: "Print the version of ours")
 
     /// Every global option, in the order help lists them.
     static let declarations: [any OptionDeclaration] = [

@@ -51,7 +51,11 @@ import Testing
         #expect(command(line) == .success(.help(path: path)))
     }
 
-    @Test(arguments: ["--version", "version", "sync --version", "--json --version"])
+    @Test(arguments: [
+        "--version", "version", "sync --version", "--json --version",
+        // after a command that would need more: the version answers before its arguments are checked
+        "add --version", "members rm --version", "join --version", "record put --version",
+    ])
     func versionRequests(line: String) {
         #expect(command(line) == .success(.version))
     }

@@ -38,7 +38,8 @@ struct CommandLineScan<Command: Sendable> {
             command: [path[0]], options: globalOptions, arguments: [], flags: globalFlags,
             optionValues: globalValues, argumentValues: [:])
         let helpPath = Array(path.dropFirst())
-        if globalFlags.contains(OptionSpec.helpName) {
+        // `--help` and `--version` work after any command, whatever else it would need.
+        if globalFlags.contains(OptionSpec.helpName) || globalFlags.contains(OptionSpec.versionName) {
             return .help(path: helpPath, globals: globals)
         }
         guard let build = node.build else { return .help(path: helpPath, globals: globals) }

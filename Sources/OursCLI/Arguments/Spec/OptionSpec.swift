@@ -59,6 +59,8 @@ public struct OptionSpec: Sendable, Hashable {
     /// The long name of the global flag the parser treats as a request for help: given
     /// anywhere, it shows the help of the command reached instead of running it.
     public static let helpName = "help"
+    /// `--version`, which like `--help` answers before a command's own arguments are checked.
+    public static let versionName = "version"
 
     /// `--name`, the spelling used in messages.
     public var longForm: String { "--" + name }
