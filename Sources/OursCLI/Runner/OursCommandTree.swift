@@ -87,13 +87,16 @@ enum OursCommandTree {
         ExportCommand.node(),
     ]
 
-    /// `help` and `version`, which the runner answers itself, without touching the device.
+    /// `help` and `version`, which the runner answers itself, without touching the device, and
+    /// what the shell and `man` are given.
     private static let about: [Node] = [
         Node(
             "help", summary: "Show help for ours or for a command", examples: ["ours help", "ours help record put"],
             arguments: [helpPath]
         ) { values throws(UsageError) in try .help(path: values[helpPath]) },
         Node("version", summary: "Print the version of ours") { _ throws(UsageError) in .version },
+        CompletionCommand.node(CompletionNamesCommand.node()),
+        ManualCommand.node(),
     ]
 
     private static let helpPath: Argument<[String]> = .zeroOrMore(
