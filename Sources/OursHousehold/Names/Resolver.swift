@@ -99,7 +99,8 @@ public struct Resolver<Candidate> {
         let ids = found.map(id).sorted().joined(separator: ", ")
         let hint: String
         if let flag = scope?.flag, scopes.count == found.count {
-            hint = "Say which with \(flag) (\(scopes.map(Resolver.quoted).joined(separator: ", "))), or use the id: \(ids)."
+            hint =
+                "Say which with \(flag) (\(scopes.sorted().map(Resolver.quoted).joined(separator: ", "))), or use the id: \(ids)."
         } else {
             hint = "Use more of the name, or the id: \(ids)."
         }
