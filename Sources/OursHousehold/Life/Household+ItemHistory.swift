@@ -3,10 +3,12 @@ import OursSync
 extension Household {
     /// The fields that note an event in an item's history: `log.<stamp>` (a stamp this device
     /// takes for it, so no two events share a field), and on a first add `addedAt` and `addedBy`.
-    func noting(_ kind: ItemEvent.Kind, firstAdd: Bool = false) throws(OursError) -> [String: JSONValue?] {
+    /// - Parameter millis: when it happened; now when `nil`.
+    func noting(_ kind: ItemEvent.Kind, at millis: Int64? = nil, firstAdd: Bool = false) throws(OursError) -> [String: JSONValue?]
+    {
         let by = try me()
         let stamp = try zone.device.withLock { () throws(OursError) -> Stamp in try zone.device.stamp() }
-        let event = ItemEvent(id: stamp.description, kind: kind, at: UTCTime.iso8601(millis: nowMillis), by: by)
+        let event = ItemEvent(id: stamp.description, kind: kind, at: UTCTime.iso8601(millis: millis ?? nowMillis), by: by)
         var fields: [String: JSONValue?] = [event.field: event.value]
         if firstAdd {
             fields["addedAt"] = .string(event.at)

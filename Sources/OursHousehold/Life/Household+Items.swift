@@ -179,9 +179,10 @@ extension Household {
             let (found, list) = try findItem(name, on: listName, preferring: { !$0.checked })
             var item = found
             guard !item.checked else { return (item, list, .unchanged) }
-            let now = instant(nowMillis)
+            let millis = nowMillis
+            let now = instant(millis)
             var fields: [String: JSONValue?] = ["checked": true, "checkedAt": now, "checkedBy": .string(try me())]
-            fields.merge(try noting(.checked)) { $1 }
+            fields.merge(try noting(.checked, at: millis)) { $1 }
             try write(RecordTypes.item, item.id, fields)
             item.checked = true
             item.checkedAt = now.stringValue

@@ -1,5 +1,5 @@
 /// What an edit does to one optional field: leaves it, sets it, or clears it.
-public enum Edit<Value: Sendable & Equatable>: Sendable, Equatable {
+public enum Edit<Value: Sendable & Hashable>: Sendable, Hashable {
     case keep
     case set(Value)
     case clear
