@@ -54,7 +54,7 @@ enum OursCommandTree {
         UncheckCommand.node(),
         RemoveCommand.node(),
         Node(
-            "list", summary: "Create, show, rename, archive or delete a list",
+            "list", summary: "Create, show, edit, archive or delete a list, or see what was bought",
             subcommands: [
                 ListCreateCommand.node(), ListShowCommand.node(), ListRenameCommand.node(), ListArchiveCommand.node(),
                 ListDeleteCommand.node(),
