@@ -35,7 +35,7 @@ extension Household {
             meal.note = edits.note.applied(to: meal.note)
             guard meal != old else { return (meal, .unchanged) }
             let existing = try snapshot(RecordTypes.meal, meal.id)
-            let fields = meal.fields.filter { existing?.values[$0.key] != $0.value.flatMap { $0 } }
+            let fields = meal.fields.filter { existing?.values[$0.key] != $0.value }
             try write(RecordTypes.meal, meal.id, fields)
             return (meal, .updated)
         }
