@@ -54,12 +54,16 @@ enum OursCommandTree {
         UncheckCommand.node(),
         RemoveCommand.node(),
         Node(
-            "list", summary: "Create, show, rename, archive or delete a list",
+            "list", summary: "Create, show, edit, archive or delete a list, or see what was bought",
             subcommands: [
                 ListCreateCommand.node(), ListShowCommand.node(), ListRenameCommand.node(), ListArchiveCommand.node(),
                 ListDeleteCommand.node(),
+                ListEditCommand.node(), ListHistoryCommand.node(),
             ]),
         ListsCommand.node(),
+        Node(
+            "item", summary: "Show, edit or remove one item on a list",
+            subcommands: [ItemShowCommand.node(), ItemEditCommand.node(), ItemRemoveCommand.node()]),
     ]
 
     private static let kitchen: [Node] = [
@@ -73,6 +77,9 @@ enum OursCommandTree {
         RecipesCommand.node(),
         PlanCommand.node(),
         MealsCommand.node(MealsToListCommand.node()),
+        Node(
+            "meal", summary: "Show, edit, move or remove a planned meal",
+            subcommands: [MealShowCommand.node(), MealEditCommand.node(), MealMoveCommand.node(), MealRemoveCommand.node()]),
     ]
 
     private static let chores: [Node] = [
@@ -80,10 +87,28 @@ enum OursCommandTree {
             "chore", summary: "Add a recurring chore, or mark one done",
             subcommands: [ChoreAddCommand.node(), ChoreDoneCommand.node()]),
         ChoresCommand.node(),
-        Node("task", summary: "Add a task, or mark one done", subcommands: [TaskAddCommand.node(), TaskDoneCommand.node()]),
+        Node(
+            "task", summary: "Add, show, edit or remove a task, or mark one done",
+            subcommands: [
+                TaskAddCommand.node(), TaskDoneCommand.node(),
+                TaskShowCommand.node(), TaskEditCommand.node(), TaskRemoveCommand.node(),
+            ]),
         TasksCommand.node(),
-        Node("category", summary: "Add a category for list items", subcommands: [CategoryAddCommand.node()]),
+        Node(
+            "project", summary: "Add, list, show, edit, archive or remove a project for tasks",
+            subcommands: [
+                ProjectAddCommand.node(), ProjectListCommand.node(), ProjectShowCommand.node(), ProjectEditCommand.node(),
+                ProjectArchiveCommand.node(), ProjectUnarchiveCommand.node(), ProjectRemoveCommand.node(),
+            ]),
+        Node(
+            "category", summary: "Add, show, rename or remove a category for list items",
+            subcommands: [
+                CategoryAddCommand.node(),
+                CategoryShowCommand.node(), CategoryEditCommand.node(), CategoryRemoveCommand.node(),
+            ]),
         CategoriesCommand.node(),
+        DeletedCommand.node(),
+        RestoreCommand.node(),
         ExportCommand.node(),
     ]
 

@@ -29,11 +29,13 @@ public struct HouseholdSnapshot: Sendable {
     public var chores: [Chore]
     /// Every task, done ones too.
     public var tasks: [HouseholdTask]
+    /// Every project, archived ones too.
+    public var projects: [Project]
 
     public init(
         householdID: String, householdName: String, takenAt: Int64, timeZone: TimeZone, members: [Member] = [],
         lists: [ListWithItems] = [], categories: [ItemCategory] = [], recipes: [Recipe] = [], meals: [PlannedMeal] = [],
-        chores: [Chore] = [], tasks: [HouseholdTask] = []
+        chores: [Chore] = [], tasks: [HouseholdTask] = [], projects: [Project] = []
     ) {
         self.householdID = householdID
         self.householdName = householdName
@@ -46,6 +48,7 @@ public struct HouseholdSnapshot: Sendable {
         self.meals = meals
         self.chores = chores
         self.tasks = tasks
+        self.projects = projects
     }
 
     func memberName(_ id: String?) -> String? {
@@ -62,7 +65,8 @@ public struct HouseholdSnapshot: Sendable {
 
     /// The whole household as one JSON document:
     /// `{"format": "ours-household", "version": 1, "household": {"id", "name"}, "exportedAt",
-    /// "members", "lists": [list + "items"], "categories", "recipes", "meals", "chores", "tasks"}`.
+    /// "members", "lists": [list + "items"], "categories", "recipes", "meals", "chores", "tasks",
+    /// "projects"}`.
     public var json: JSONValue {
         [
             "format": "ours-household", "version": 1,
@@ -80,6 +84,7 @@ public struct HouseholdSnapshot: Sendable {
             "meals": .array(meals.map(\.json)),
             "chores": .array(chores.map { $0.json(members: members, now: takenAt) }),
             "tasks": .array(tasks.map { $0.json(members: members) }),
+            "projects": .array(projects.map(\.json)),
         ]
     }
 }

@@ -9,6 +9,9 @@ extension Household {
         /// Each item, with `.created`, `.restored` (it was checked: back on the list),
         /// `.updated` or `.unchanged` (already on the list as asked).
         public var items: [(item: GroceryItem, outcome: Outcome)]
+        /// Items not brought back: `meals to-list` added them for the same meal before, and
+        /// they were ticked off or removed since.
+        public var settled: [GroceryItem] = []
     }
 
     /// Puts items on a list. An item already on the list is never duplicated: a checked one
@@ -45,6 +48,7 @@ extension Household {
                 } else {
                     fields = Household.freshNeed(name, on: list, existing: existing, isNew: current == nil)
                     fields.merge(given) { $1 }
+                    fields.merge(try noting(.added, firstAdd: current == nil)) { $1 }
                     outcome = current == nil ? .created : .restored
                 }
                 if !fields.isEmpty { try write(RecordTypes.item, id, fields) }
@@ -59,7 +63,10 @@ extension Household {
     /// - Parameters:
     ///   - ingredients: the lines, already scaled; lines naming the same thing are added up.
     ///   - source: whose share it is.
-    func addNeeds(_ ingredients: [Ingredient], source: GroceryItem.Source, to listName: String?) throws(OursError) -> AddResult {
+    ///   - settled: items the same source added before: left alone once ticked off or removed.
+    func addNeeds(
+        _ ingredients: [Ingredient], source: GroceryItem.Source, to listName: String?, settled: Set<String> = []
+    ) throws(OursError) -> AddResult {
         var order: [String] = []
         var needs: [String: (name: String, total: QuantityTotal)] = [:]
         for ingredient in ingredients {
@@ -78,6 +85,10 @@ extension Household {
                 let id = SemanticID.item(named: name, onList: list.id)
                 let existing = try snapshot(RecordTypes.item, id)
                 let current = existing.flatMap { $0.isDeleted ? nil : GroceryItem($0) }
+                if settled.contains(id), let existing, current?.checked ?? true, let item = GroceryItem(existing) {
+                    result.settled.append(item)
+                    continue
+                }
                 var share = source
                 share.quantity = total.isEmpty ? nil : total.description
                 let field = GroceryItem.sourcePrefix + source.key
@@ -87,6 +98,7 @@ extension Household {
                     outcome = existing?.values[field] == share.json ? .unchanged : .updated
                 } else {
                     fields = Household.freshNeed(name, on: list, existing: existing, isNew: current == nil)
+                    fields.merge(try noting(.added, firstAdd: current == nil)) { $1 }
                     outcome = current == nil ? .created : .restored
                 }
                 if outcome != .unchanged { fields[field] = share.json }
@@ -167,8 +179,11 @@ extension Household {
             let (found, list) = try findItem(name, on: listName, preferring: { !$0.checked })
             var item = found
             guard !item.checked else { return (item, list, .unchanged) }
-            let now = instant(nowMillis)
-            try write(RecordTypes.item, item.id, ["checked": true, "checkedAt": now, "checkedBy": .string(try me())])
+            let millis = nowMillis
+            let now = instant(millis)
+            var fields: [String: JSONValue?] = ["checked": true, "checkedAt": now, "checkedBy": .string(try me())]
+            fields.merge(try noting(.checked, at: millis)) { $1 }
+            try write(RecordTypes.item, item.id, fields)
             item.checked = true
             item.checkedAt = now.stringValue
             return (item, list, .updated)
@@ -186,6 +201,7 @@ extension Household {
             let existing = try snapshot(RecordTypes.item, item.id)
             var fields = Household.clearing(["checkedAt", "checkedBy"], in: existing)
             fields["checked"] = false
+            fields.merge(try noting(.unchecked)) { $1 }
             try write(RecordTypes.item, item.id, fields)
             item.checked = false
             item.checkedAt = nil
@@ -203,31 +219,37 @@ extension Household {
         }
     }
 
-    /// The item a name means. Tries the semantic id on each list first (one read per list);
-    /// only a name that is no item's exact name reads the lists' items.
+    /// The item a name means. Tries the semantic id on each list that is neither archived nor
+    /// deleted first (one read per list); only a name that is no item's exact name there reads
+    /// the lists' items, those of lists kept in view by items added to them included.
     /// - Parameter preferring: which of several exact matches to pick (an unchecked one to
     ///   check), when that leaves one.
     func findItem(
-        _ name: String, on listName: String?, preferring: (GroceryItem) -> Bool
+        _ name: String, on listName: String?, preferring: @escaping (GroceryItem) -> Bool
     ) throws(OursError) -> (GroceryItem, GroceryList) {
-        let lists = try listName == nil ? self.lists() : [list(named: listName)]
+        var lists = try listName == nil ? liveLists() : [list(named: listName)]
         var found: [(GroceryItem, GroceryList)] = []
         for list in lists {
             if let item = try item(id: SemanticID.item(named: name, onList: list.id)) { found.append((item, list)) }
         }
-        if found.count > 1 {
-            let preferred = found.filter { preferring($0.0) }
-            if preferred.count == 1 { return preferred[0] }
-        }
-        if found.isEmpty {
+        let exact = !found.isEmpty
+        if !exact {
+            if listName == nil { lists = try self.lists() }
             let items = try items(on: lists)
             for list in lists { for item in items[list.id] ?? [] { found.append((item, list)) } }
         }
-        let where_ = listName == nil ? "on any list" : "on \(lists[0].name)"
-        return try NameMatch.find(
-            name, in: found, name: \.0.name, label: { "\($0.0.name) (\($0.1.name))" }, what: "item",
-            hint: "Nothing called that is \(where_); `ours list show` shows the items.",
-            ambiguityHint: "Use the full name, or --list to say which list.")
+        let resolver = Household.itemResolver(
+            hint:
+                "Nothing called that is \(listName == nil ? "on any list" : "on \(lists[0].name)"); `ours list show` shows the items."
+        )
+        return try resolver.resolve(name, in: found, preferring: exact ? { preferring($0.0) } : nil)
+    }
+
+    /// Finds items, each with its list, by id or name; several of one name are told apart by
+    /// `--list`.
+    public static func itemResolver(hint: String? = nil) -> Resolver<(GroceryItem, GroceryList)> {
+        Resolver(
+            "item", id: \.0.id, name: \.0.name, scope: .init(flag: "--list") { $0.1.name }, notFoundHint: hint)
     }
 }
 

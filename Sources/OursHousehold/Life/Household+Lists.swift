@@ -1,9 +1,34 @@
 import OursSync
 
 extension Household {
-    /// The shopping lists, by name.
+    /// The shopping lists, by name: those not deleted, and those deleted while someone added
+    /// to them (`keptBy` names what keeps them), so nothing added disappears from view.
     public func lists(includeArchived: Bool = false) throws(OursError) -> [GroceryList] {
-        try all(RecordTypes.list).compactMap(GroceryList.init).filter { includeArchived || !$0.archived }
+        let records = try zone.list(type: RecordTypes.list, includeDeleted: true)
+        var lists = records.filter { !$0.isDeleted }.compactMap(GroceryList.init)
+        let deleted = records.filter(\.isDeleted)
+        if !deleted.isEmpty {
+            lists += try keptLists(deleted.compactMap(GroceryList.init))
+            lists.sort { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+        }
+        return lists.filter { includeArchived || !$0.archived }
+    }
+
+    /// The lists that are neither deleted nor archived: the quick first look of commands that
+    /// find an item by name.
+    func liveLists() throws(OursError) -> [GroceryList] {
+        try all(RecordTypes.list).compactMap(GroceryList.init).filter { !$0.archived }
+    }
+
+    /// Of `deleted` lists, those live items still point at, with their names in `keptBy`.
+    func keptLists(_ deleted: [GroceryList]) throws(OursError) -> [GroceryList] {
+        let items = try items(on: deleted)
+        return deleted.compactMap { list in
+            guard let kept = items[list.id], !kept.isEmpty else { return nil }
+            var list = list
+            list.keptBy = kept.map(\.name)
+            return list
+        }
     }
 
     /// The default list ("Groceries", or whatever it was renamed to); `nil` until first used.
@@ -25,10 +50,15 @@ extension Household {
         }
         if let list = try listByID(named: name) { return list }
         let known = try lists(includeArchived: true)
-        return try NameMatch.find(
-            name, in: known, name: \.name, what: "list",
-            hint: known.isEmpty
-                ? "Create it with `ours list create \"\(NameKey.display(name))\"`."
+        return try Household.listResolver(known, typed: name).resolve(name, in: known)
+    }
+
+    /// Finds lists by id or name; the hint for a name that matches none lists `known`.
+    public static func listResolver(_ known: [GroceryList], typed: String = "NAME") -> Resolver<GroceryList> {
+        Resolver(
+            "list", id: \.id, name: \.name,
+            notFoundHint: known.isEmpty
+                ? "Create it with `ours list create \"\(NameKey.display(typed))\"`."
                 : "Lists: \(known.map(\.name).joined(separator: ", ")).")
     }
 
@@ -50,8 +80,9 @@ extension Household {
         let name = try Household.cleanName(name, what: "list")
         return try zone.device.withLock { () throws(OursError) -> (list: GroceryList, outcome: Outcome) in
             if let existing = try lists(includeArchived: true).first(where: { NameKey.matches($0.name, name) }) {
-                guard existing.archived else { return (existing, .unchanged) }
-                try write(RecordTypes.list, existing.id, ["archived": false])
+                guard existing.archived || !existing.keptBy.isEmpty else { return (existing, .unchanged) }
+                // Also brings back, for good, a list deleted while someone added to it.
+                try write(RecordTypes.list, existing.id, ["name": .string(existing.name), "archived": false])
                 return (GroceryList(id: existing.id, name: existing.name), .restored)
             }
             // A renamed list keeps the id of its first name: take the next id for this name.
@@ -121,8 +152,30 @@ extension Household {
                     hint: "Add --yes to delete the list and its items, or `ours list archive \"\(list.name)\"` to keep them.")
             }
             for item in items { try zone.remove(key(RecordTypes.item, item.id)) }
-            try zone.remove(key(RecordTypes.list, list.id))
+            // A list deleted while someone added to it is deleted already; its items went above.
+            if try live(RecordTypes.list, list.id) != nil { try zone.remove(key(RecordTypes.list, list.id)) }
             return (list, items.count)
+        }
+    }
+}
+
+extension Household {
+    /// Changes a list's name and whether it is archived; what is not given stays as it is.
+    /// - Returns: the list and `.updated`, `.restored` (taken out of the archive) or `.unchanged`.
+    /// - Throws: `.failed` when another list already has the new name.
+    public func editList(
+        _ name: String, newName: String? = nil, archived: Bool? = nil
+    ) throws(OursError) -> (list: GroceryList, outcome: Outcome) {
+        try zone.device.withLock { () throws(OursError) -> (list: GroceryList, outcome: Outcome) in
+            var list = try list(named: name)
+            let before = list
+            if let newName { list = try renameList(list.id, to: newName) }
+            if let archived, archived != list.archived {
+                try write(RecordTypes.list, list.id, ["archived": .bool(archived)])
+                list.archived = archived
+            }
+            if list == before { return (list, .unchanged) }
+            return (list, before.archived && !list.archived ? .restored : .updated)
         }
     }
 }

@@ -5,32 +5,52 @@ extension Household {
     /// - Parameters:
     ///   - dateText: `yyyy-MM-dd`, `today`, `tomorrow` or a weekday.
     ///   - replace: whether to replace a different meal already planned there.
-    /// - Returns: the meal and `.created`, `.replaced` or `.unchanged`.
-    /// - Throws: `.usage` for a bad date; `.failed` when another meal is planned there and
-    ///   `replace` is false.
+    ///   - servings: how many it is for; a recipe's own servings when not given.
+    ///   - note: a note for the cook.
+    /// - Returns: the meal and `.created`, `.replaced`, `.updated` (the same meal, with other
+    ///   servings or note) or `.unchanged`.
+    /// - Throws: `.usage` for a bad date or servings; `.failed` when another meal is planned
+    ///   there and `replace` is false.
     public func plan(
-        _ dateText: String, _ slot: PlannedMeal.Slot, _ text: String, replace: Bool = false
+        _ dateText: String, _ slot: PlannedMeal.Slot, _ text: String, replace: Bool = false, servings: Int? = nil,
+        note: String? = nil
     ) throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) {
         let day = try CalendarDay.parse(dateText, today: today)
         let text = try Household.cleanName(text, what: "meal")
-        let recipe = try live(RecordTypes.recipe, SemanticID.recipe(named: text)).flatMap(Recipe.init)
-            .flatMap { NameKey.matches($0.name, text) ? $0 : nil }
-        let meal = PlannedMeal(date: day, slot: slot, name: recipe?.name ?? text, recipeID: recipe?.id)
+        try Household.checkServings(servings)
+        let recipe = try live(RecordTypes.recipe, SemanticID.recipe(named: text))
+            .flatMap { NameKey.matches($0.name ?? "", text) ? $0 : nil }
+        var meal = PlannedMeal(date: day, slot: slot, name: recipe?.name ?? text, recipeID: recipe?.key.id, note: note)
         return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
             let existing = try snapshot(RecordTypes.meal, meal.id)
             let current = existing.flatMap { $0.isDeleted ? nil : PlannedMeal($0) }
-            if let current {
-                if current.name == meal.name, current.recipeID == meal.recipeID { return (current, .unchanged) }
-                guard replace else {
-                    throw .failed(
-                        "\(slot.rawValue) on \(day.weekdayName) \(day) is already planned: \(current.name)",
-                        hint: "Add --replace to plan \(meal.name) instead.")
-                }
+            if let current, current.name == meal.name, current.recipeID == meal.recipeID {
+                var fields: [String: JSONValue?] = [:]
+                if let servings, servings != current.servings { fields["servings"] = JSONValue(servings) }
+                if let note, note != current.note { fields["note"] = .string(note) }
+                guard !fields.isEmpty else { return (current, .unchanged) }
+                try write(RecordTypes.meal, meal.id, fields)
+                return (try plannedMeal(meal.id) ?? current, .updated)
             }
-            let fields = meal.fields.filter { $0.value != nil || existing?.values[$0.key] != nil }
-            try write(RecordTypes.meal, meal.id, fields)
+            if let current, !replace {
+                throw .failed(
+                    "\(slot.rawValue) on \(day.weekdayName) \(day) is already planned: \(current.name)",
+                    hint: "Add --replace to plan \(meal.name) instead.")
+            }
+            meal.servings = servings ?? recipe?.values["servings"]?.intValue
+            try write(RecordTypes.meal, meal.id, meal.fields.filter { $0.value != nil || existing?.values[$0.key] != nil })
             return (meal, current == nil ? .created : .replaced)
         }
+    }
+
+    static func checkServings(_ servings: Int?) throws(OursError) {
+        if let servings, !(1...1000).contains(servings) {
+            throw .usage("--servings \(servings) is not a number of people from 1 to 1000")
+        }
+    }
+
+    func plannedMeal(_ id: String) throws(OursError) -> PlannedMeal? {
+        try live(RecordTypes.meal, id).flatMap(PlannedMeal.init)
     }
 
     /// The week (Monday to Sunday) holding `dateText` (default today).
@@ -45,34 +65,21 @@ extension Household {
         var meals: [PlannedMeal] = []
         for day in days {
             for slot in PlannedMeal.Slot.allCases {
-                if let meal = try live(RecordTypes.meal, SemanticID.meal(on: day, slot)).flatMap(PlannedMeal.init) {
-                    meals.append(meal)
-                }
+                if let meal = try plannedMeal(SemanticID.meal(on: day, slot)) { meals.append(meal) }
             }
         }
         return meals
     }
 
-    /// Adds the ingredients of the recipes planned on `days` to a list, each planned meal as its
-    /// own share of the items it needs (a recipe planned twice counts twice).
-    /// - Returns: what was added, and the planned meals that are not recipes (nothing to shop for).
-    public func addMealsToList(
-        _ days: [CalendarDay], list listName: String? = nil
-    ) throws(OursError) -> (result: AddResult, meals: [PlannedMeal], skipped: [PlannedMeal]) {
-        var used: [PlannedMeal] = []
-        var skipped: [PlannedMeal] = []
-        var result: AddResult?
-        for meal in try meals(on: days) {
-            guard let recipeID = meal.recipeID, let recipe = try live(RecordTypes.recipe, recipeID).flatMap(Recipe.init) else {
-                skipped.append(meal)
-                continue
-            }
-            let source = GroceryItem.Source(key: meal.id, recipe: recipe.name, recipeID: recipe.id, meal: meal.id, quantity: nil)
-            let added = try addNeeds(recipe.ingredients, source: source, to: listName)
-            used.append(meal)
-            if result == nil { result = added } else { result!.items += added.items }
+    /// The meal planned for a day and slot.
+    /// - Throws: `.usage` for a bad date, `.notFound` when nothing is planned there.
+    public func meal(on dateText: String, _ slot: PlannedMeal.Slot) throws(OursError) -> PlannedMeal {
+        let day = try CalendarDay.parse(dateText, today: today)
+        guard let meal = try plannedMeal(SemanticID.meal(on: day, slot)) else {
+            throw .notFound(
+                "nothing is planned for \(slot.rawValue) on \(day.weekdayName) \(day)",
+                hint: "`ours meals --week \(day)` shows that week.")
         }
-        if result == nil { result = AddResult(list: try listForAdding(listName).list, listOutcome: .unchanged, items: []) }
-        return (result!, used, skipped)
+        return meal
     }
 }

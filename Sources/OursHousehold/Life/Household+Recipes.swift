@@ -1,9 +1,9 @@
 import OursSync
 
 extension Household {
-    /// The recipes, by name.
+    /// The recipes, by name (with those a planned meal keeps in view after a deletion).
     public func recipes(favoritesOnly: Bool = false) throws(OursError) -> [Recipe] {
-        try all(RecordTypes.recipe).compactMap(Recipe.init).filter { !favoritesOnly || $0.favorite }
+        try recipeRecords().compactMap(Recipe.init).filter { !favoritesOnly || $0.favorite }
     }
 
     /// The recipe a name means (any case; a unique beginning will do).

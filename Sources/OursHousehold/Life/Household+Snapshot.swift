@@ -10,6 +10,6 @@ extension Household {
             householdID: zone.id, householdName: zone.name, takenAt: nowMillis, timeZone: timeZone,
             members: try members(), lists: lists.map { .init(list: $0, items: items[$0.id] ?? []) },
             categories: try categories(), recipes: try recipes(), meals: meals, chores: try chores(),
-            tasks: try tasks(includeDone: true))
+            tasks: try tasks(includeDone: true, includeArchived: true), projects: try projects(includeArchived: true))
     }
 }

@@ -4,9 +4,11 @@ import OursSync
 ///
 /// Fields: `name`, `list` (the list's id), `checked`, `qty` (as typed: `2`, `500 g`, or a
 /// number), `category` (a category's name), `note`, `checkedAt`, `checkedBy` (a participant
-/// id), and one `from.<source>` field per recipe or planned meal that needs it —
+/// id), `addedAt`, `addedBy` (who first put it on the list, kept while the record lives), one
+/// `from.<source>` field per recipe or planned meal that needs it —
 /// `{"recipe", "recipeId", "meal"?, "qty"?}` — so adding the same recipe twice does not double
-/// it, and two devices adding different recipes offline both count.
+/// it, and two devices adding different recipes offline both count, and one `log.<stamp>`
+/// field per event of its history (`ItemEvent`).
 public struct GroceryItem: Sendable, Hashable {
     public let id: String
     /// The list's id.
@@ -19,6 +21,11 @@ public struct GroceryItem: Sendable, Hashable {
     public var note: String?
     public var checkedAt: String?
     public var checkedBy: String?
+    /// When it was first put on the list (an ISO 8601 instant), and by whom (a participant id).
+    public var addedAt: String?
+    public var addedBy: String?
+    /// What happened to it, oldest first.
+    public var history: [ItemEvent] = []
     /// What recipes and planned meals need of it, by source.
     public var sources: [Source]
 
@@ -84,6 +91,9 @@ public struct GroceryItem: Sendable, Hashable {
             note: values["note"]?.stringValue)
         checkedAt = values["checkedAt"]?.stringValue
         checkedBy = values["checkedBy"]?.stringValue
+        addedAt = values["addedAt"]?.stringValue
+        addedBy = values["addedBy"]?.stringValue
+        history = values.compactMap { ItemEvent(field: $0.key, value: $0.value) }.sorted(by: ItemEvent.chronological)
         sources = values.compactMap { field, value in
             guard field.hasPrefix(GroceryItem.sourcePrefix), value.objectValue != nil else { return nil }
             return Source(key: String(field.dropFirst(GroceryItem.sourcePrefix.count)), json: value)
@@ -110,7 +120,7 @@ public struct GroceryItem: Sendable, Hashable {
     }
 
     /// `{"id", "name", "list", "checked", "qty"?, "total"?, "category"?, "note"?, "checkedAt"?,
-    /// "checkedBy"?, "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
+    /// "checkedBy"?, "addedAt"?, "addedBy"?, "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "name": .string(name), "list": .string(listID), "checked": .bool(checked),
@@ -123,6 +133,8 @@ public struct GroceryItem: Sendable, Hashable {
         if let note { object["note"] = .string(note) }
         if let checkedAt { object["checkedAt"] = .string(checkedAt) }
         if let checkedBy { object["checkedBy"] = .string(checkedBy) }
+        if let addedAt { object["addedAt"] = .string(addedAt) }
+        if let addedBy { object["addedBy"] = .string(addedBy) }
         return .object(object)
     }
 

@@ -9,6 +9,9 @@ public struct GroceryList: Sendable, Hashable {
     public let id: String
     public var name: String
     public var archived: Bool
+    /// When it was deleted while items were added to it elsewhere: those items' names. It is
+    /// shown all the same, so nothing added to it disappears from view.
+    public var keptBy: [String] = []
 
     public init(id: String, name: String, archived: Bool = false) {
         self.id = id
@@ -26,8 +29,12 @@ public struct GroceryList: Sendable, Hashable {
 
     public var isDefault: Bool { id == GroceryList.defaultID }
 
-    /// `{"id", "name", "archived", "default"}`.
+    /// `{"id", "name", "archived", "default", "keptBy"?}`.
     public var json: JSONValue {
-        ["id": .string(id), "name": .string(name), "archived": .bool(archived), "default": .bool(isDefault)]
+        var object: [String: JSONValue] = [
+            "id": .string(id), "name": .string(name), "archived": .bool(archived), "default": .bool(isDefault),
+        ]
+        if !keptBy.isEmpty { object["keptBy"] = .array(keptBy.map { .string($0) }) }
+        return .object(object)
     }
 }

@@ -2,20 +2,29 @@ import OursSync
 
 /// A one-off task, perhaps part of a project: `task` records.
 ///
-/// Fields: `name` (the title: every record's human label is `name`), `project`, `due`
-/// (`yyyy-MM-dd`), `priority` (1, most urgent, to 4), `assignee` (a participant id), `done`,
-/// `doneAt` (an instant), `doneBy` (a participant id). Its id comes from its project and
-/// title, so the same task added on two devices is one task.
+/// Fields: `name` (the title: every record's human label is `name`), `projectId` (the
+/// project's id), `project` (the project's name, which earlier versions read; a task they
+/// wrote has only this), `note`, `due` (`yyyy-MM-dd`), `priority` (1, most urgent, to 4),
+/// `assignee` (a participant id), `done`, `doneAt` (an instant), `doneBy` (a participant id),
+/// `archived` (put away with its project). Its id comes from its project's name and its
+/// title when it is made, so the same task added on two devices is one task.
 public struct HouseholdTask: Sendable, Hashable {
     public let id: String
     public var name: String
+    /// The project's name.
     public var project: String?
+    /// The project's id: the `projectId` field, or for a task an earlier version wrote, the
+    /// id a project of its `project` name has.
+    public var projectID: String?
+    public var note: String?
     public var due: CalendarDay?
     public var priority: Int?
     public var assignee: String?
     public var done: Bool
     public var doneAt: String?
     public var doneBy: String?
+    /// Put away with its project when the project was archived.
+    public var archived: Bool = false
 
     public init(
         id: String, name: String, project: String? = nil, due: CalendarDay? = nil, priority: Int? = nil,
@@ -24,6 +33,7 @@ public struct HouseholdTask: Sendable, Hashable {
         self.id = id
         self.name = name
         self.project = project
+        self.projectID = project.map(SemanticID.project(named:))
         self.due = due
         self.priority = priority
         self.assignee = assignee
@@ -39,8 +49,11 @@ public struct HouseholdTask: Sendable, Hashable {
             id: snapshot.key.id, name: name, project: values["project"]?.stringValue,
             due: values["due"]?.stringValue.flatMap(CalendarDay.init), priority: values["priority"]?.intValue,
             assignee: values["assignee"]?.stringValue, done: values["done"]?.boolValue ?? false)
+        if let projectID = values["projectId"]?.stringValue { self.projectID = projectID }
+        note = values["note"]?.stringValue
         doneAt = values["doneAt"]?.stringValue
         doneBy = values["doneBy"]?.stringValue
+        archived = values["archived"]?.boolValue ?? false
     }
 
     /// Most urgent first: priority (none counts as 4), then due date (none last), then name.
@@ -50,10 +63,13 @@ public struct HouseholdTask: Sendable, Hashable {
         return left < right
     }
 
-    /// `{"id", "name", "project"?, "due"?, "priority"?, "assignee"?, "assigneeName"?, "done", "doneAt"?, "doneBy"?}`.
+    /// `{"id", "name", "project"?, "projectId"?, "note"?, "due"?, "priority"?, "assignee"?,
+    /// "assigneeName"?, "done", "doneAt"?, "doneBy"?, "doneByName"?, "archived"?}`.
     public func json(members: [Member]) -> JSONValue {
         var object: [String: JSONValue] = ["id": .string(id), "name": .string(name), "done": .bool(done)]
         if let project { object["project"] = .string(project) }
+        if let projectID { object["projectId"] = .string(projectID) }
+        if let note { object["note"] = .string(note) }
         if let due { object["due"] = .string(due.description) }
         if let priority { object["priority"] = JSONValue(priority) }
         if let assignee {
@@ -61,7 +77,11 @@ public struct HouseholdTask: Sendable, Hashable {
             if let member = members.first(where: { $0.id == assignee }) { object["assigneeName"] = .string(member.name) }
         }
         if let doneAt { object["doneAt"] = .string(doneAt) }
-        if let doneBy { object["doneBy"] = .string(doneBy) }
+        if let doneBy {
+            object["doneBy"] = .string(doneBy)
+            if let member = members.first(where: { $0.id == doneBy }) { object["doneByName"] = .string(member.name) }
+        }
+        if archived { object["archived"] = true }
         return .object(object)
     }
 }

@@ -5,7 +5,8 @@ import OursSync
 /// the same record.
 ///
 /// Fields: `name` (the recipe's name, or the text planned), `date` (`yyyy-MM-dd`), `slot`,
-/// `recipe` (the recipe's id, when it is one).
+/// `recipe` (the recipe's id, when it is one), `servings` (how many it is for; a recipe's own
+/// servings by default), `note`.
 public struct PlannedMeal: Sendable, Hashable {
     public enum Slot: String, Sendable, CaseIterable, Comparable {
         case breakfast, lunch, dinner, snack
@@ -20,12 +21,18 @@ public struct PlannedMeal: Sendable, Hashable {
     public var slot: Slot
     public var name: String
     public var recipeID: String?
+    public var servings: Int?
+    public var note: String?
 
-    public init(date: CalendarDay, slot: Slot, name: String, recipeID: String? = nil) {
+    public init(
+        date: CalendarDay, slot: Slot, name: String, recipeID: String? = nil, servings: Int? = nil, note: String? = nil
+    ) {
         self.date = date
         self.slot = slot
         self.name = name
         self.recipeID = recipeID
+        self.servings = servings
+        self.note = note
     }
 
     public init?(_ snapshot: RecordSnapshot) {
@@ -34,23 +41,33 @@ public struct PlannedMeal: Sendable, Hashable {
             let date = values["date"]?.stringValue.flatMap(CalendarDay.init),
             let slot = values["slot"]?.stringValue.flatMap(Slot.init)
         else { return nil }
-        self.init(date: date, slot: slot, name: name, recipeID: values["recipe"]?.stringValue)
+        self.init(
+            date: date, slot: slot, name: name, recipeID: values["recipe"]?.stringValue,
+            servings: values["servings"]?.intValue, note: values["note"]?.stringValue)
     }
 
+    /// The record's fields; `nil` removes a field (a meal planned over another loses what
+    /// the new one does not have).
     var fields: [String: JSONValue?] {
         [
             "name": .string(name), "date": .string(date.description), "slot": .string(slot.rawValue),
-            "recipe": recipeID.map { .string($0) },
+            "recipe": recipeID.map { .string($0) }, "servings": servings.map { JSONValue($0) },
+            "note": note.map { .string($0) },
         ]
     }
 
-    /// `{"id", "date", "weekday", "slot", "name", "recipeId"?}`.
+    /// `Friday 2025-03-14 dinner`.
+    public var when: String { "\(date.weekdayName) \(date) \(slot.rawValue)" }
+
+    /// `{"id", "date", "weekday", "slot", "name", "recipeId"?, "servings"?, "note"?}`.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "date": .string(date.description), "weekday": .string(date.weekdayName),
             "slot": .string(slot.rawValue), "name": .string(name),
         ]
         if let recipeID { object["recipeId"] = .string(recipeID) }
+        if let servings { object["servings"] = JSONValue(servings) }
+        if let note { object["note"] = .string(note) }
         return .object(object)
     }
 }

@@ -1,8 +1,7 @@
 import OursSync
 
-/// Finds the one thing a typed name means: names match ignoring case, accents and spacing;
-/// when no name matches exactly, a unique beginning does ("mil" for "Milk"), then a unique
-/// beginning of a later word ("lasagne" for "Weeknight Lasagne").
+/// Name matching without ids, for callers that list their own labels; `Resolver` is the
+/// matching every household command uses, and shares these steps.
 enum NameMatch {
     /// - Parameters:
     ///   - query: the name as typed.
@@ -19,14 +18,7 @@ enum NameMatch {
     ) throws(OursError) -> T {
         let key = NameKey.normalize(query)
         guard !key.isEmpty else { throw .usage("the \(what) name is empty") }
-        let keys = candidates.map { NameKey.normalize(name($0)) }
-        var matches = zip(candidates, keys).filter { $0.1 == key }.map(\.0)
-        if matches.isEmpty {
-            matches = zip(candidates, keys).filter { $0.1.hasPrefix(key) }.map(\.0)
-        }
-        if matches.isEmpty {
-            matches = zip(candidates, keys).filter { $0.1.hasPrefix(key) || $0.1.contains(" " + key) }.map(\.0)
-        }
+        let matches = matches(key, in: candidates, name: name)
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
             throw .notFound("no \(what) called \"\(NameKey.display(query))\"", hint: hint)
@@ -35,5 +27,20 @@ enum NameMatch {
         throw .usage(
             "\"\(NameKey.display(query))\" matches several \(what)s: \(shown.joined(separator: ", "))",
             hint: ambiguityHint ?? "Use the full name.")
+    }
+
+    /// The candidates a normalized name means: the same name; else those it begins; else
+    /// those with a later word it begins.
+    static func matches<T>(_ key: String, in candidates: [T], name: (T) -> String) -> [T] {
+        guard !key.isEmpty else { return [] }
+        let keys = candidates.map { NameKey.normalize(name($0)) }
+        var matches = zip(candidates, keys).filter { $0.1 == key }.map(\.0)
+        if matches.isEmpty {
+            matches = zip(candidates, keys).filter { $0.1.hasPrefix(key) }.map(\.0)
+        }
+        if matches.isEmpty {
+            matches = zip(candidates, keys).filter { $0.1.contains(" " + key) }.map(\.0)
+        }
+        return matches
     }
 }

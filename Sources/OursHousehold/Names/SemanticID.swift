@@ -53,6 +53,8 @@ public enum SemanticID {
 
     public static func chore(named name: String) -> String { make(RecordTypes.chore, name: name) }
 
+    public static func project(named name: String) -> String { make(RecordTypes.project, name: name) }
+
     /// A task is the same task when its project and its title are the same.
     public static func task(named name: String, project: String?) -> String {
         let key = NameKey.normalize(project ?? "") + "\u{1F}" + NameKey.normalize(name)

@@ -23,12 +23,13 @@ import Testing
     ]
 
     /// Commands beyond the first contract, each a deliberate addition.
-    static let additions: [[String]] = [
-        ["recipe", "unfavorite"], ["help"], ["version"],
-        // Read-only copies must be deletable; the owner may let members invite read-write;
-        // a conflict can be settled by keeping the winner.
-        ["household", "forget"], ["household", "allow-invites"], ["conflicts", "dismiss"],
-    ]
+    static let additions: [[String]] =
+        [
+            ["recipe", "unfavorite"], ["help"], ["version"],
+            // Read-only copies must be deletable; the owner may let members invite read-write;
+            // a conflict can be settled by keeping the winner.
+            ["household", "forget"], ["household", "allow-invites"], ["conflicts", "dismiss"],
+        ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)
     func contractCommandExistsAndRuns(path: [String]) throws {
@@ -47,6 +48,7 @@ import Testing
         DeviceCommandTests.cases + RecordCommandTests.cases
         + HouseholdLifeCommandTests.listCases + HouseholdLifeCommandTests.kitchenCases
         + HouseholdLifeCommandTests.choreAndTaskCases
+        + EverydayCommandTests.cases
 
     /// Each runnable command builds its own command type, and the parse tables reach every one
     /// of them.

@@ -40,7 +40,7 @@ import Testing
             ["recipe", "add"],
             "Usage: ours recipe add NAME [--ingredient TEXT]... [--servings N] [--force]"
         ),
-        (["plan"], "Usage: ours plan DATE SLOT RECIPE-OR-TEXT... [--replace]"),
+        (["plan"], "Usage: ours plan DATE SLOT RECIPE-OR-TEXT... [--replace] [--servings N] [--note N]"),
         (["household"], "Usage: ours household COMMAND"),
         (["help"], "Usage: ours help [COMMAND...]"),
         (["sync"], "Usage: ours sync"),

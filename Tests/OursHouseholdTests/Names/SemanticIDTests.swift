@@ -16,6 +16,7 @@ import Testing
         #expect(SemanticID.chore(named: "Bins") == "bins-5e9b8094a381")
         #expect(SemanticID.task(named: "Fix the tap", project: "Home") == "fix-the-tap-965f8a16797a")
         #expect(SemanticID.meal(on: CalendarDay("2025-03-14")!, .dinner) == "2025-03-14-dinner")
+        #expect(SemanticID.project(named: "Back  GARDEN") == "back-garden-8560e3ce26a2")
     }
 
     @Test(arguments: ["produce", "  PRODUCE ", "PRODUCE\u{00A0}", "ＰＲＯＤＵＣＥ"])

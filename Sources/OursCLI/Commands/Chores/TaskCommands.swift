@@ -9,10 +9,15 @@ struct TaskAddCommand: OursCommand {
     static let priority: Option<Int?> = .integer(
         "priority", placeholder: "1-4", in: 1...4, help: "From 1, most urgent, to 4")
     static let assign: Option<String?> = .assign
+    static let note: Option<String?> = .value("note", placeholder: "N", help: "A note: what, where, how")
 
     static let spec = Spec(
-        "add", summary: "Add a task", examples: ["ours task add Fix the tap --due 2025-03-20 --priority 1"],
-        arguments: [title], options: [project, due, priority, assign])
+        "add", summary: "Add a task",
+        examples: [
+            "ours task add Fix the tap --due 2025-03-20 --priority 1",
+            #"ours task add Buy paint --project Shed --note "white, satin""#,
+        ],
+        arguments: [title], options: [project, due, priority, assign, note])
 
     let title: String
     let project: String?
@@ -20,16 +25,18 @@ struct TaskAddCommand: OursCommand {
     let due: String?
     let priority: Int?
     let assign: String?
+    var note: String? = nil
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
         try Self(
             title: values[title].joined(separator: " "), project: values[project], due: values[due],
-            priority: values[priority], assign: values[assign])
+            priority: values[priority], assign: values[assign], note: values[note])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
-        let (task, outcome) = try household.addTask(title, project: project, due: due, priority: priority, assignee: assign)
+        let (task, outcome) = try household.addTask(
+            title, project: project, due: due, priority: priority, assignee: assign, note: note)
         if context.json {
             context.printJSON(task.json(members: try household.members()).adding(outcome))
             return 0
@@ -45,63 +52,31 @@ struct TaskAddCommand: OursCommand {
     }
 }
 
-/// `ours task done TITLE...`.
+/// `ours task done TITLE... [--project P]`.
 struct TaskDoneCommand: OursCommand {
     static let title: Argument<[String]> = .oneOrMore("TITLE", help: "The task; several words are joined")
+    static let project: Option<String?> = .project("Its project, when tasks of several projects have that title")
 
-    static let spec = Spec("done", summary: "Mark a task done", arguments: [title])
+    static let spec = Spec(
+        "done", summary: "Mark a task done",
+        examples: ["ours task done Fix the tap", #"ours task done "Buy paint" --project Home"#],
+        arguments: [title], options: [project])
 
     let title: String
+    var project: String? = nil
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(title: values[title].joined(separator: " "))
+        try Self(title: values[title].joined(separator: " "), project: values[project])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
-        let task = try household.taskDone(title)
+        let task = try household.taskDone(title, project: project)
         if context.json {
             context.printJSON(task.json(members: try household.members()))
         } else {
             context.say("Done: \(task.name)" + (task.project.map { " (\($0))" } ?? "") + ".")
         }
-        return 0
-    }
-}
-
-/// `ours tasks [--project P]`: the open tasks, most urgent first.
-struct TasksCommand: OursCommand {
-    static let project: Option<String?> = .project("Only the tasks of this project")
-
-    static let spec = Spec("tasks", summary: "List open tasks", options: [project])
-
-    let project: String?
-
-    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(project: values[project])
-    }
-
-    func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let household = try context.household()
-        let tasks = try household.tasks(project: project)
-        let members = try household.members()
-        if context.json {
-            context.printJSON(.array(tasks.map { $0.json(members: members) }))
-            return 0
-        }
-        if tasks.isEmpty {
-            context.say(project.map { "No open tasks in \($0)." } ?? "No open tasks. `ours task add TITLE` adds one.")
-            return 0
-        }
-        let today = household.today
-        let rows = tasks.map { task -> [String] in
-            let due = task.due.map { day in day < today ? "\(day) (overdue)" : day.description } ?? ""
-            return [
-                task.priority.map { "P\($0)" } ?? "", due, task.project ?? "",
-                task.assignee.flatMap { id in members.first { $0.id == id }?.name } ?? "", task.name,
-            ]
-        }
-        context.console.out(Table.render(["PRI", "DUE", "PROJECT", "WHO", "TASK"], rows))
         return 0
     }
 }

@@ -59,8 +59,18 @@ struct MealsToListCommand: OursCommand {
         let days = try household.week(of: week)
         let (result, meals, skipped) = try household.addMealsToList(days, list: list)
         context.printAddResult(
-            result, extra: ["week": days.weekJSON, "meals": .array(meals.map(\.json)), "skipped": .array(skipped.map(\.json))])
+            result,
+            extra: [
+                "week": days.weekJSON, "meals": .array(meals.map(\.json)), "skipped": .array(skipped.map(\.json)),
+                "settled": .array(result.settled.map(\.json)),
+            ])
         guard !context.json else { return 0 }
+        if !result.settled.isEmpty {
+            context.say(
+                context.dim(
+                    "Bought or removed since it was added for this week, so not added again: "
+                        + result.settled.map(\.name).joined(separator: ", ")))
+        }
         if meals.isEmpty { context.say("No recipes planned for the week of \(days[0]); nothing to add.") }
         if !skipped.isEmpty {
             context.say(

@@ -6,15 +6,21 @@ struct ListShowCommand: OursCommand {
     static let name: Argument<String?> = .optional("NAME", help: "The list to show; leave out for the default")
     static let consolidated: Option<Bool> = .flag(
         "consolidated", help: "Combine entries for the same thing into one line")
+    static let unchecked: Option<Bool> = .flag("unchecked", help: "Only what is still to buy")
+    static let category: Option<String?> = .value("category", placeholder: "C", help: "Only the items of this category")
 
     static let spec = Spec(
-        "show", summary: "Show a list's items", arguments: [name], options: [consolidated])
+        "show", summary: "Show a list's items",
+        examples: ["ours list show", "ours list show Party --unchecked", "ours list show --category dairy"],
+        arguments: [name], options: [consolidated, unchecked, category])
 
     let name: String?
     let consolidated: Bool
+    var unchecked = false
+    var category: String? = nil
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(name: values[name], consolidated: values[consolidated])
+        try Self(name: values[name], consolidated: values[consolidated], unchecked: values[unchecked], category: values[category])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
@@ -25,11 +31,18 @@ struct ListShowCommand: OursCommand {
 
     private func showItems(_ household: Household, _ context: CommandContext) throws(OursError) {
         let list = try household.list(named: name)
-        let items = try household.items(on: list)
+        let category = try self.category.map { (name: String) throws(OursError) -> String in
+            try household.category(named: name).name
+        }
+        let items = try household.items(on: list).filter { item in
+            (!unchecked || !item.checked) && (category.map { NameKey.matches(item.category ?? "", $0) } ?? true)
+        }
         if context.json {
             return context.printJSON(["list": list.json, "items": .array(items.map(\.json))])
         }
-        context.say(context.bold(list.name) + (list.archived ? context.dim("  (archived)") : ""))
+        let marks = [list.archived ? "archived" : nil, list.keptBy.isEmpty ? nil : "deleted, kept by what was added"]
+        let mark = marks.compactMap { $0 }.joined(separator: ", ")
+        context.say(context.bold(list.name) + (mark.isEmpty ? "" : context.dim("  (\(mark))")))
         if items.isEmpty { return context.say("  Nothing on it. Add something with `ours add ITEM`.") }
         let width = items.map(\.name.count).max() ?? 0
         for item in items {

@@ -37,7 +37,10 @@ struct ListsCommand: OursCommand {
         }
         let rows = lists.map { list -> [String] in
             let (open, checked) = counts(list)
-            let marks = [list.isDefault ? "default" : nil, list.archived ? "archived" : nil].compactMap { $0 }
+            let marks = [
+                list.isDefault ? "default" : nil, list.archived ? "archived" : nil,
+                list.keptBy.isEmpty ? nil : "deleted, kept by what was added",
+            ].compactMap { $0 }
             let name = marks.isEmpty ? list.name : list.name + " (" + marks.joined(separator: ", ") + ")"
             return [name, "\(open)", "\(checked)"]
         }

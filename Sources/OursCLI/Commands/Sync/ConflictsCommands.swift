@@ -1,6 +1,8 @@
+import OursHousehold
 import OursSync
 
-/// `ours conflicts`: values that lost to a concurrent edit on another device.
+/// `ours conflicts`: values that lost to a concurrent edit on another device, and containers
+/// deleted (or archived) while someone added to them.
 struct ConflictsCommand: OursCommand {
     static let spec = Spec(
         "conflicts", summary: "Show values that lost to a concurrent edit on another device")
@@ -9,14 +11,17 @@ struct ConflictsCommand: OursCommand {
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let conflicts = try context.zone().conflicts()
+        let containers = try context.household().containerConflicts()
         if context.json {
-            context.printJSON(.array(conflicts.map(\.json)))
+            let all = containers.map { ($0.stamp, $0.json) } + conflicts.map { ($0.stamp, $0.json) }
+            context.printJSON(.array(all.sorted { $0.0 > $1.0 }.map(\.1)))
             return 0
         }
-        if conflicts.isEmpty {
+        if conflicts.isEmpty, containers.isEmpty {
             context.say("No conflicts.")
             return 0
         }
+        for conflict in containers { context.sayContainerConflict(conflict) }
         for conflict in conflicts {
             let lost = conflict.value.map { JSONWriter.compactString($0) } ?? "(removed)"
             let won = conflict.winningValue.map { JSONWriter.compactString($0) } ?? "(removed)"
@@ -50,6 +55,14 @@ struct ConflictsRestoreCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        if let kept = try context.household().restoreContainerConflict(id) {
+            if context.json {
+                context.printJSON(kept.json)
+            } else {
+                context.say("Kept \(kept.container.label) and what was added to it.")
+            }
+            return 0
+        }
         let conflict = try context.zone().restoreConflict(id)
         if context.json { context.printJSON(conflict.json) } else { context.say("Restored \(conflict.id) on \(conflict.key).") }
         return 0
@@ -70,6 +83,15 @@ struct ConflictsDismissCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        if let kept = try context.household().dismissContainerConflict(id) {
+            if context.json {
+                context.printJSON(kept.json)
+            } else {
+                let undone = kept.kind == .deletionLostToAddition ? "deleted again" : "archived again"
+                context.say("\(kept.container.label) is \(undone), with \(kept.children.map(\.label).joined(separator: ", ")).")
+            }
+            return 0
+        }
         let conflict = try context.zone().dismissConflict(id)
         if context.json {
             context.printJSON(conflict.json)
@@ -83,4 +105,18 @@ struct ConflictsDismissCommand: OursCommand {
 extension Argument where Value == String {
     /// `ID`: a conflict, as `ours conflicts` lists it.
     fileprivate static var conflictID: Self { .required("ID", help: "The conflict's id, from 'ours conflicts'") }
+}
+
+extension CommandContext {
+    /// One line for a container deleted or archived while someone added to it.
+    fileprivate func sayContainerConflict(_ conflict: ContainerConflict) {
+        let added = conflict.children.map(\.label).joined(separator: ", ")
+        let container = "\(conflict.container.kind.rawValue) \(conflict.container.name)"
+        switch conflict.kind {
+        case .deletionLostToAddition:
+            say("\(bold(conflict.id))  \(container) was deleted while someone added \(added); it is kept in view")
+        case .archiveLostToAddition:
+            say("\(bold(conflict.id))  \(container) was archived while someone added \(added); they stay in view")
+        }
+    }
 }

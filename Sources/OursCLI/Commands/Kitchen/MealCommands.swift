@@ -1,0 +1,149 @@
+import OursHousehold
+import OursSync
+
+/// `ours meal show DATE SLOT`: one planned meal.
+struct MealShowCommand: OursCommand {
+    static let date: Argument<String> = .mealDate
+    static let slot: Argument<PlannedMeal.Slot> = .mealSlot
+
+    static let spec = Spec(
+        "show", summary: "Show a planned meal", examples: ["ours meal show friday dinner"], arguments: [date, slot])
+
+    let date: String
+    let slot: PlannedMeal.Slot
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(date: values[date], slot: values[slot])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let meal = try context.household().meal(on: date, slot)
+        if context.json {
+            context.printJSON(meal.json)
+            return 0
+        }
+        context.heading(meal.name, [meal.when, meal.recipeID == nil ? nil : "recipe", meal.servings.map { "serves \($0)" }])
+        if let note = meal.note { context.say("  " + note) }
+        return 0
+    }
+}
+
+/// `ours meal edit DATE SLOT [--what TEXT] [--servings N] [--note N]`.
+struct MealEditCommand: OursCommand {
+    static let date: Argument<String> = .mealDate
+    static let slot: Argument<PlannedMeal.Slot> = .mealSlot
+    static let what: Option<String?> = .value(
+        "what", placeholder: "RECIPE-OR-TEXT", help: "What is planned instead: a recipe's name, or any text")
+    static let servings: Option<Edit<Int>> = .editInteger(
+        "servings", placeholder: "N", in: 1...1000, help: "How many it is for")
+    static let note: Option<Edit<String>> = .edit("note", placeholder: "N", help: "A note for the cook")
+
+    static let spec = Spec(
+        "edit", summary: "Change what a planned meal is, its servings or its note",
+        examples: [
+            "ours meal edit friday dinner --servings 6", #"ours meal edit 2025-03-14 dinner --what Lasagne --note "oven at 6""#,
+        ],
+        arguments: [date, slot], options: [what, servings, note])
+
+    let date: String
+    let slot: PlannedMeal.Slot
+    let what: String?
+    let servings: Edit<Int>
+    let note: Edit<String>
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(date: values[date], slot: values[slot], what: values[what], servings: values[servings], note: values[note])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let edits = Household.MealEdits(what: what, servings: servings, note: note)
+        let (meal, outcome) = try context.household().editMeal(date, slot, edits)
+        if context.json {
+            context.printJSON(meal.json.adding(outcome))
+        } else {
+            context.say(
+                outcome == .unchanged ? "\(meal.name) is already so." : "Updated \(context.bold(meal.name)), \(meal.when).")
+        }
+        return 0
+    }
+}
+
+/// `ours meal rm DATE SLOT`: takes a meal off the plan.
+struct MealRemoveCommand: OursCommand {
+    static let date: Argument<String> = .mealDate
+    static let slot: Argument<PlannedMeal.Slot> = .mealSlot
+
+    static let spec = Spec(
+        "rm", aliases: ["remove"], summary: "Take a meal off the plan (`ours restore meal` brings it back)",
+        examples: ["ours meal rm 2025-03-14 dinner"], arguments: [date, slot])
+
+    let date: String
+    let slot: PlannedMeal.Slot
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(date: values[date], slot: values[slot])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let meal = try context.household().removeMeal(date, slot)
+        if context.json {
+            context.printJSON(meal.json.adding(["deleted": true]))
+        } else {
+            context.say("Took \(meal.name) off \(meal.when).")
+        }
+        return 0
+    }
+}
+
+/// `ours meal move DATE SLOT --to DATE [SLOT] [--replace]`.
+struct MealMoveCommand: OursCommand {
+    static let date: Argument<String> = .mealDate
+    static let slot: Argument<PlannedMeal.Slot> = .mealSlot
+    static let toSlot: Argument<String?> = .optional("TO-SLOT", help: "The meal to move it to; default the same")
+    static let to: Option<String> = .required("to", placeholder: "DATE", help: "The day to move it to")
+    static let replace: Option<Bool> = .flag("replace", help: "Replace what is already planned there")
+
+    static let spec = Spec(
+        "move", summary: "Move a planned meal to another day or meal of the day",
+        examples: [
+            "ours meal move friday dinner --to saturday", "ours meal move 2025-03-14 dinner --to 2025-03-15 lunch --replace",
+        ],
+        arguments: [date, slot, toSlot], options: [to, replace])
+
+    let date: String
+    let slot: PlannedMeal.Slot
+    let toSlot: PlannedMeal.Slot?
+    let to: String
+    let replace: Bool
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        let toSlot = try values[toSlot].map { (text: String) throws(UsageError) -> PlannedMeal.Slot in
+            try ParsedValues.choice(text, label: "TO-SLOT", as: PlannedMeal.Slot.self, command: values.command)
+        }
+        return try Self(date: values[date], slot: values[slot], toSlot: toSlot, to: values[to], replace: values[replace])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let (meal, outcome) = try context.household().moveMeal(date, slot, to: to, slot: toSlot, replace: replace)
+        if context.json {
+            context.printJSON(meal.json.adding(outcome))
+            return 0
+        }
+        switch outcome {
+        case .unchanged: context.say("\(meal.name) is already planned there.")
+        case .replaced: context.say("Moved \(context.bold(meal.name)) to \(meal.when), replacing what was there.")
+        default: context.say("Moved \(context.bold(meal.name)) to \(meal.when).")
+        }
+        return 0
+    }
+}
+
+extension Argument where Value == String {
+    /// `DATE`: a planned meal's day.
+    static var mealDate: Self { .required("DATE", help: "The day, as YYYY-MM-DD, today, tomorrow or a weekday") }
+}
+
+extension Argument where Value == PlannedMeal.Slot {
+    /// `SLOT`: a planned meal's place in the day.
+    static var mealSlot: Self { .choice("SLOT", help: "breakfast, lunch, dinner or snack") }
+}

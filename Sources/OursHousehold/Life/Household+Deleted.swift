@@ -1,0 +1,171 @@
+import OursSync
+
+/// A record someone deleted: what it was, when, and by whom. Deletions are stamped tombstones
+/// that keep the record's last values, so it can be listed and brought back.
+public struct DeletedRecord: Sendable, Hashable {
+    public var record: RecordRef
+    /// The deletion's stamp: when, and on which device.
+    public var deletion: Stamp
+    /// Who deleted it (a participant id), when the household knows the device.
+    public var deletedBy: String?
+    public var deletedByName: String?
+    /// The id of what it was in: an item's list, a task's project, a meal's recipe.
+    public var containerID: String?
+
+    public var deletedAt: Int64 { deletion.millis }
+
+    /// `{"type", "recordType", "id", "name", "context"?, "deletedAt", "deletedBy"?, "deletedByName"?}`.
+    public var json: JSONValue {
+        var object = record.json.objectValue ?? [:]
+        object["deletedAt"] = .string(UTCTime.iso8601(millis: deletedAt))
+        if let deletedBy { object["deletedBy"] = .string(deletedBy) }
+        if let deletedByName { object["deletedByName"] = .string(deletedByName) }
+        return .object(object)
+    }
+}
+
+extension Household {
+    /// What was deleted, the latest first.
+    /// - Parameters:
+    ///   - kind: only records of this kind; `nil` for every kind.
+    ///   - since: only deletions at or after this instant (milliseconds since 1970).
+    public func deletedRecords(kind: RecordKind? = nil, since: Int64? = nil) throws(OursError) -> [DeletedRecord] {
+        let manifest = try zone.manifest()
+        let members = try members()
+        let identity = try zone.device.identity()
+        var listNames: [String: String] = [:]
+        if kind == nil || kind == .item {
+            for list in try zone.list(type: RecordTypes.list, includeDeleted: true) { listNames[list.key.id] = list.name }
+        }
+        var result: [DeletedRecord] = []
+        for kind in kind.map({ [$0] }) ?? RecordKind.allCases {
+            for key in try zone.replica.keys(ofType: kind.recordType) {
+                guard let state = try zone.state(of: key), let deletion = state.effectiveDeletion,
+                    since.map({ deletion.stamp.millis >= $0 }) ?? true
+                else { continue }
+                let snapshot = RecordSnapshot(state)
+                var by = manifest.participant(forDevice: deletion.stamp.device)?.id
+                if by == nil, let identity, identity.deviceID == deletion.stamp.device { by = identity.participantID }
+                var deleted = DeletedRecord(
+                    record: RecordRef(
+                        kind: kind, id: key.id, name: snapshot.name ?? snapshot.values["title"]?.stringValue ?? key.id),
+                    deletion: deletion.stamp, deletedBy: by, deletedByName: memberName(by, in: members))
+                Household.describe(&deleted, snapshot, listNames: listNames)
+                result.append(deleted)
+            }
+        }
+        return result.sorted { $0.deletion > $1.deletion }
+    }
+
+    /// Fills in where a deleted record was, and the id of what held it.
+    private static func describe(_ deleted: inout DeletedRecord, _ snapshot: RecordSnapshot, listNames: [String: String]) {
+        switch deleted.record.kind {
+        case .item:
+            let list = snapshot.values["list"]?.stringValue ?? GroceryList.defaultID
+            deleted.containerID = list
+            deleted.record.context = listNames[list]
+        case .task:
+            let task = HouseholdTask(snapshot)
+            deleted.containerID = task?.projectID
+            deleted.record.context = task?.project
+        case .meal:
+            let meal = PlannedMeal(snapshot)
+            deleted.containerID = meal?.recipeID
+            deleted.record.context = meal?.when
+        default: break
+        }
+    }
+
+    /// Brings a deleted record back, as it was: a new write after the deletion, so every
+    /// device brings it back. An item, task or planned meal whose list, project or recipe is
+    /// deleted too brings that back; a list or project brings back what its deletion took with it
+    /// (the items or tasks the same device deleted in the run leading up to it, each within ten
+    /// seconds of the next).
+    /// - Parameter query: the record's name (any case; a unique beginning will do) or id.
+    /// - Returns: the record, and what came back with it.
+    /// - Throws: `.notFound` when no deleted record of that kind matches, `.usage` when several do.
+    public func restore(
+        _ kind: RecordKind, _ query: String
+    ) throws(OursError) -> (restored: DeletedRecord, alongside: [DeletedRecord]) {
+        try zone.device.withLock { () throws(OursError) -> (restored: DeletedRecord, alongside: [DeletedRecord]) in
+            let resolver = Resolver<DeletedRecord>(
+                "deleted \(kind.rawValue)", plural: "deleted \(kind.plural)", id: \.record.id, name: \.record.name,
+                scope: .init(flag: nil) { $0.record.context },
+                notFoundHint: "`ours deleted --type \(kind.rawValue)` lists what was deleted.")
+            let target = try resolver.resolve(query, in: try deletedRecords(kind: kind))
+            try revive(target.record)
+            var alongside: [DeletedRecord] = []
+            let containerKind: [RecordKind: RecordKind] = [.item: .list, .task: .project, .meal: .recipe]
+            if let container = containerKind[kind], let id = target.containerID,
+                let deleted = try deletedRecords(kind: container).first(where: { $0.record.id == id })
+            {
+                try revive(deleted.record)
+                alongside.append(deleted)
+            }
+            let childKind: [RecordKind: RecordKind] = [.list: .item, .project: .task]
+            if let child = childKind[kind] {
+                for deleted in try takenAlong(with: target, from: deletedRecords(kind: child)) {
+                    try revive(deleted.record)
+                    alongside.append(deleted)
+                }
+            }
+            return (target, alongside)
+        }
+    }
+
+    /// Of `children`, those deleted with `container`: by the same device, in the run of
+    /// deletions leading up to the container's, each within ten seconds of the next.
+    func takenAlong(with container: DeletedRecord, from children: [DeletedRecord]) -> [DeletedRecord] {
+        let candidates = children.filter {
+            $0.containerID == container.record.id && $0.deletion.device == container.deletion.device
+                && $0.deletion < container.deletion
+        }.sorted { $0.deletion > $1.deletion }
+        var result: [DeletedRecord] = []
+        var previous = container.deletion.millis
+        for child in candidates {
+            guard previous - child.deletion.millis <= 10_000 else { break }
+            result.append(child)
+            previous = child.deletion.millis
+        }
+        return result
+    }
+
+    /// Writes a deleted record's name again (or another field it has), which revives it.
+    func revive(_ record: RecordRef) throws(OursError) {
+        let values = try snapshot(record.kind.recordType, record.id)?.values ?? [:]
+        let field = values["name"] != nil ? "name" : values.keys.sorted().first ?? "name"
+        try write(record.kind.recordType, record.id, [field: values[field] ?? .string(record.name)])
+    }
+
+    /// Deletes a record as the household's commands do: a list with its items, a project with
+    /// its tasks, a recipe with its link from the meals planned with it (they stay planned, as
+    /// text). Keeping deletions whole is what lets a record added meanwhile elsewhere be told
+    /// apart (see `ContainerConflict`).
+    /// - Returns: what went with it.
+    /// - Throws: `.notFound` when there is no such live record.
+    @discardableResult
+    public func delete(_ kind: RecordKind, id: String) throws(OursError) -> [RecordRef] {
+        try zone.device.withLock { () throws(OursError) -> [RecordRef] in
+            guard let record = try live(kind.recordType, id) else {
+                throw .notFound("no \(kind.rawValue) with id \"\(id)\"", hint: "`ours \(kind.plural)` lists them.")
+            }
+            var children: [RecordRef] = []
+            switch kind {
+            case .list:
+                let list = GroceryList(record) ?? GroceryList(id: id, name: id)
+                children = try items(on: list).map { RecordRef(kind: .item, id: $0.id, name: $0.name, context: list.name) }
+            case .project:
+                children = try taskRecords().filter { $0.projectID == id }.map {
+                    RecordRef(kind: .task, id: $0.id, name: $0.name)
+                }
+            case .recipe:
+                children = try all(RecordTypes.meal).compactMap(PlannedMeal.init).filter { $0.recipeID == id }
+                    .map { RecordRef(kind: .meal, id: $0.id, name: $0.name, context: $0.when) }
+            default: break
+            }
+            try deleteContents(children)
+            try zone.remove(key(kind.recordType, id))
+            return children
+        }
+    }
+}
