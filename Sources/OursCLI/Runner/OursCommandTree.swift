@@ -120,7 +120,12 @@ enum OursCommandTree {
             arguments: [helpPath]
         ) { values throws(UsageError) in try .help(path: values[helpPath]) },
         Node("version", summary: "Print the version of ours") { _ throws(UsageError) in .version },
-        CompletionCommand.node(CompletionNamesCommand.node()),
+        Node(
+            "completion", summary: "Print a shell completion script, or names to complete",
+            subcommands: [
+                BashCompletionCommand.node(), ZshCompletionCommand.node(), FishCompletionCommand.node(),
+                CompletionNamesCommand.node(),
+            ]),
         ManualCommand.node(),
     ]
 

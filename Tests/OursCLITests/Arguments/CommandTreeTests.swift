@@ -29,6 +29,9 @@ import Testing
             // Read-only copies must be deletable; the owner may let members invite read-write;
             // a conflict can be settled by keeping the winner.
             ["household", "forget"], ["household", "allow-invites"], ["conflicts", "dismiss"],
+            // What the shell and `man` are given.
+            ["completion", "bash"], ["completion", "zsh"], ["completion", "fish"], ["completion", "names"],
+            ["manual"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)
@@ -48,7 +51,13 @@ import Testing
         DeviceCommandTests.cases + RecordCommandTests.cases
         + HouseholdLifeCommandTests.listCases + HouseholdLifeCommandTests.kitchenCases
         + HouseholdLifeCommandTests.choreAndTaskCases
-        + EverydayCommandTests.cases
+        + EverydayCommandTests.cases + shellCases
+
+    static let shellCases: [(String, ParsedInvocation.Action)] = [
+        ("completion bash", .run(BashCompletionCommand())), ("completion zsh", .run(ZshCompletionCommand())),
+        ("completion fish", .run(FishCompletionCommand())),
+        ("completion names items", .run(CompletionNamesCommand(kind: .items))), ("manual", .run(ManualCommand())),
+    ]
 
     /// Each runnable command builds its own command type, and the parse tables reach every one
     /// of them.

@@ -3,39 +3,46 @@ import OursSync
 
 /// `ours completion bash|zsh|fish`: a completion script for the shell, generated from the
 /// command tree, that also completes names of lists, items, recipes, members and more.
-struct CompletionCommand: OursCommand {
-    enum Shell: String, ArgumentChoice {
-        case bash, zsh, fish
-    }
+protocol CompletionScriptCommand: OursCommand {
+    init()
 
-    static let shell: Argument<Shell> = .choice("SHELL", help: "bash, zsh or fish")
+    /// The script, from the `CompletionScript` of the whole tree.
+    static func script(_ script: CompletionScript) -> String
+}
 
-    static let spec = Spec(
-        "completion", summary: "Print a shell completion script for ours",
-        discussion: "Completes commands, options, and the names of your lists, items, recipes, members, "
-            + "households, categories, chores and tasks.",
-        examples: [
-            "source <(ours completion bash)      # in ~/.bashrc",
-            "source <(ours completion zsh)       # in ~/.zshrc",
-            "ours completion fish > ~/.config/fish/completions/ours.fish",
-        ],
-        arguments: [shell])
+extension CompletionScriptCommand {
+    static func parse(_ values: ParsedValues) -> Self { Self() }
 
-    let shell: Shell
-
-    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(shell: values[shell])
+    static var discussion: String {
+        "Completes commands, options, and the names of your lists, items, recipes, members, households, "
+            + "categories, chores and tasks."
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let script = OursCompletion.script
-        switch shell {
-        case .bash: context.console.out(script.bash())
-        case .zsh: context.console.out(script.zsh())
-        case .fish: context.console.out(script.fish())
-        }
+        context.console.out(Self.script(OursCompletion.script))
         return 0
     }
+}
+
+struct BashCompletionCommand: CompletionScriptCommand {
+    static let spec = Spec(
+        "bash", summary: "Print the completion script for bash", discussion: discussion,
+        examples: ["source <(ours completion bash)      # in ~/.bashrc"])
+    static func script(_ script: CompletionScript) -> String { script.bash() }
+}
+
+struct ZshCompletionCommand: CompletionScriptCommand {
+    static let spec = Spec(
+        "zsh", summary: "Print the completion script for zsh", discussion: discussion,
+        examples: ["source <(ours completion zsh)       # in ~/.zshrc"])
+    static func script(_ script: CompletionScript) -> String { script.zsh() }
+}
+
+struct FishCompletionCommand: CompletionScriptCommand {
+    static let spec = Spec(
+        "fish", summary: "Print the completion script for fish", discussion: discussion,
+        examples: ["ours completion fish > ~/.config/fish/completions/ours.fish"])
+    static func script(_ script: CompletionScript) -> String { script.fish() }
 }
 
 /// `ours completion names KIND`: the names completion offers, one per line. Quiet and empty
