@@ -90,11 +90,12 @@ public struct GroceryItem: Sendable, Hashable {
         }.sorted { ($0.meal ?? "", $0.recipe ?? "", $0.key) < ($1.meal ?? "", $1.recipe ?? "", $1.key) }
     }
 
-    /// Everything needed of it: its own quantity plus what each source needs.
+    /// Everything needed of it: its own quantity plus what each source needs. A unit that is
+    /// the item's own name is a count: `2 eggs` of eggs and a recipe's `1` make `3`.
     public var total: QuantityTotal {
-        var total = quantity.map(QuantityTotal.init(parsing:)) ?? QuantityTotal()
+        var total = quantity.map { QuantityTotal(parsing: $0, of: name) } ?? QuantityTotal()
         for source in sources {
-            if let text = source.quantity { total.add(QuantityTotal(parsing: text)) }
+            if let text = source.quantity { total.add(QuantityTotal(parsing: text, of: name)) }
         }
         return total
     }
