@@ -8,4 +8,6 @@ public enum RecordTypes {
     public static let meal = "meal-plan"
     public static let chore = "chore"
     public static let task = "task"
+    /// An ingredient the household remembers: its category, whether it is a staple, how often used.
+    public static let ingredient = "ingredient"
 }
