@@ -48,6 +48,8 @@ extension Household {
             }
             let fields = recipe.fields.filter { $0.value != nil || existing?.values[$0.key] != nil }
             try write(RecordTypes.recipe, recipe.id, fields)
+            let names = recipe.ingredients.map(\.name)
+            try countUses(names.map { ($0, nil) }, known: try knownIngredients(names))
             return (recipe, current == nil ? .created : .replaced)
         }
     }

@@ -4,7 +4,7 @@ import OursSync
 ///
 /// Fields: `name`, `list` (the list's id), `checked`, `qty` (as typed: `2`, `500 g`, or a
 /// number), `category` (a category's name), `note`, `checkedAt`, `checkedBy` (a participant
-/// id), and one `from.<source>` field per recipe or planned meal that needs it —
+/// id), `ingredient` (the id of the ingredient it is, see `KnownIngredient`), and one `from.<source>` field per recipe or planned meal that needs it —
 /// `{"recipe", "recipeId", "meal"?, "qty"?}` — so adding the same recipe twice does not double
 /// it, and two devices adding different recipes offline both count.
 public struct GroceryItem: Sendable, Hashable {
@@ -21,6 +21,9 @@ public struct GroceryItem: Sendable, Hashable {
     public var checkedBy: String?
     /// What recipes and planned meals need of it, by source.
     public var sources: [Source]
+    /// The ingredient it is: the `ingredient` field, or for an item made by an older version or
+    /// another app, the id its name gives.
+    public var ingredientID: String
 
     /// A recipe or planned meal that put the item on its list.
     public struct Source: Sendable, Hashable {
@@ -70,6 +73,7 @@ public struct GroceryItem: Sendable, Hashable {
         self.category = category
         self.note = note
         self.sources = sources
+        self.ingredientID = SemanticID.ingredient(named: name)
     }
 
     /// - Returns: `nil` for a record of another type. An item without a `list` is on the
@@ -84,6 +88,7 @@ public struct GroceryItem: Sendable, Hashable {
             note: values["note"]?.stringValue)
         checkedAt = values["checkedAt"]?.stringValue
         checkedBy = values["checkedBy"]?.stringValue
+        if let ingredient = values["ingredient"]?.stringValue, RecordKey.isValidID(ingredient) { ingredientID = ingredient }
         sources = values.compactMap { field, value in
             guard field.hasPrefix(GroceryItem.sourcePrefix), value.objectValue != nil else { return nil }
             return Source(key: String(field.dropFirst(GroceryItem.sourcePrefix.count)), json: value)
@@ -111,11 +116,11 @@ public struct GroceryItem: Sendable, Hashable {
     }
 
     /// `{"id", "name", "list", "checked", "qty"?, "total"?, "category"?, "note"?, "checkedAt"?,
-    /// "checkedBy"?, "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
+    /// "checkedBy"?, "ingredient", "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "name": .string(name), "list": .string(listID), "checked": .bool(checked),
-            "sources": .array(sources.map(\.json)),
+            "sources": .array(sources.map(\.json)), "ingredient": .string(ingredientID),
         ]
         if let quantity { object["qty"] = .string(quantity) }
         let total = total.description

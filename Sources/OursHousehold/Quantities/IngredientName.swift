@@ -25,6 +25,16 @@ public enum IngredientName {
         return Inflection.singularPhrase(kept.joined(separator: " "))
     }
 
+    /// The name to shop for, as the recipe wrote it but without preparation and size words:
+    /// "Fresh Basil" → "Basil", "large eggs" → "eggs". Case and plural are kept.
+    public static func display(_ name: String) -> String {
+        var words = ArraySlice(NameKey.display(name).split(separator: " "))
+        func key(_ word: Substring?) -> String { word.map { NameKey.normalize(String($0)) } ?? "" }
+        while words.count > 1, leading.contains(key(words.first)) { words = words.dropFirst() }
+        while words.count > 1, trailing.contains(key(words.last)) { words = words.dropLast() }
+        return words.joined(separator: " ")
+    }
+
     /// Words that describe how an ingredient is prepared or how big it is, before its name.
     static let leading: Set<String> = [
         // English

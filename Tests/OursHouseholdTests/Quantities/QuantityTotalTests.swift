@@ -71,13 +71,23 @@ import Testing
             (GroceryItem(id: "4", listID: "p", name: "eggs", quantity: "6"), party),
             (GroceryItem(id: "5", listID: "g", name: "Milk", checked: true, quantity: "1 l"), groceries),
             (GroceryItem(id: "6", listID: "g", name: "Butter", quantity: "250 g", category: "Dairy"), groceries),
+            (GroceryItem(id: "7", listID: "g", name: "basil", quantity: "1 bunch"), groceries),
+            (
+                GroceryItem(
+                    id: "8", listID: "p", name: "Fresh Basil",
+                    sources: [.init(key: "r", recipe: "Pesto", recipeID: "r", quantity: "2 cups")]), party
+            ),
+            (GroceryItem(id: "9", listID: "p", name: "basil", quantity: "2 bunches"), party),
         ]
         let lines = Consolidation.lines(entries)
-        #expect(lines.map(\.name) == ["Butter", "eggs", "Flour"])
-        #expect(lines.map(\.total.description) == ["250 g", "7", "3 cups"])
-        #expect(lines[1].lists == ["Groceries", "Party"])
-        #expect(lines[2].recipes == ["Pancakes"])
-        #expect(lines[2].itemIDs == ["1", "2"])
+        #expect(lines.map(\.name) == ["Butter", "basil", "Egg", "Flour"])
+        #expect(lines.map(\.total.description) == ["250 g", "3 bunches + 2 cups", "7", "3 cups"])
+        #expect(lines[1].ingredientID == SemanticID.ingredient(named: "basil"))
+        #expect(lines[1].itemIDs == ["7", "8", "9"])
+        #expect(lines[2].ingredientID == SemanticID.ingredient(named: "eggs"))
+        #expect(lines[2].lists == ["Groceries", "Party"])
+        #expect(lines[3].recipes == ["Pancakes"])
+        #expect(lines[3].itemIDs == ["1", "2"])
     }
 
     @Test func itemTotalsAddItsOwnQuantityAndItsSources() {
