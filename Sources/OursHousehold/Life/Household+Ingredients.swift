@@ -55,7 +55,7 @@ extension Household {
     }
 
     /// What to change of an ingredient; `nil` leaves it as it is.
-    public struct IngredientChange: Sendable {
+    public struct IngredientChange: Sendable, Hashable {
         /// A category to file it under, or `.some(nil)` to forget its category.
         public var category: String??
         public var staple: Bool?

@@ -13,8 +13,7 @@ extension Household {
     ) throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) {
         let day = try CalendarDay.parse(dateText, today: today)
         let text = try Household.cleanName(text, what: "meal")
-        let recipe = try live(RecordTypes.recipe, SemanticID.recipe(named: text)).flatMap(Recipe.init)
-            .flatMap { NameKey.matches($0.name, text) ? $0 : nil }
+        let recipe = try recipe(exactlyNamed: text)
         let meal = PlannedMeal(date: day, slot: slot, name: recipe?.name ?? text, recipeID: recipe?.id)
         return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
             let existing = try snapshot(RecordTypes.meal, meal.id)
@@ -63,7 +62,11 @@ extension Household {
         var skipped: [PlannedMeal] = []
         var result: AddResult?
         for meal in try meals(on: days) {
-            guard let recipeID = meal.recipeID, let recipe = try live(RecordTypes.recipe, recipeID).flatMap(Recipe.init) else {
+            // A meal an older version planned as text may name a recipe made by this one.
+            let linked = try meal.recipeID.flatMap { (id) throws(OursError) -> Recipe? in
+                try zone.state(of: key(RecordTypes.recipe, id)).flatMap { $0.isDeleted ? nil : Recipe($0) }
+            }
+            guard let recipe = linked ?? (try? recipe(exactlyNamed: meal.name)) ?? nil else {
                 skipped.append(meal)
                 continue
             }

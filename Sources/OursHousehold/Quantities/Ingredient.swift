@@ -1,3 +1,4 @@
+import Foundation
 import OursSync
 
 /// One line of a recipe, as written and as understood: `"1 1/2 cups flour, sifted"` is
@@ -135,36 +136,48 @@ private struct LineReading {
         readSecondMeasure()
     }
 
-    /// `(14 oz)`, `14-ounce can`, `x 400g tins`: the size of each can or pack, kept as a note;
-    /// `2 x 400g` without a container is 800 g.
+    /// `(14 oz)`, `14-ounce can`, `x 400g tins`, `8-inch`: the size of each can, pack or piece,
+    /// kept as a note; `2 x 400g` without a container is 800 g.
     private mutating func readSize() {
         if rest.hasPrefix("("), let close = rest.firstIndex(of: ")") {
             notes.append(String(rest[rest.index(after: rest.startIndex)..<close]))
             rest = rest[rest.index(after: close)...].drop(while: { $0 == " " })
             return
         }
+        // "4 (6 to 8-ounce fillets, …": a parenthesis never closed.
+        if rest.hasPrefix("(") { rest = rest.dropFirst() }
         var candidate = rest
+        // "1, 14 oz can": a comma between the count and the size.
+        if candidate.hasPrefix(", "), candidate.dropFirst(2).first?.isASCIIDigit == true { candidate = candidate.dropFirst(2) }
         let multiplied = ["x ", "× ", "x", "×"].first {
             candidate.hasPrefix($0) && candidate.dropFirst($0.count).first?.isASCIIDigit == true
         }
         if let multiplied { candidate = candidate.dropFirst(multiplied.count) }
-        guard let (size, after) = QuantityParser.leadingSize(candidate) else { return }
+        guard let (size, text, after) = QuantityParser.leadingSize(candidate) else { return }
         let spaced = after.drop(while: { $0 == " " })
         if let (container, more) = QuantityParser.leadingUnit(spaced), container.measure == nil {
-            notes.append(size.description)
+            notes.append(text)
             unit = container
             rest = more.drop(while: { $0 == " " })
-        } else if multiplied != nil, let count = amount {
+        } else if multiplied != nil, let size, let count = amount {
             amount = count * size.amount
             unit = size.unit
+            rest = spaced
+        } else {
+            // "4 6oz. swordfish steaks", "8 8-inch tortillas": four steaks of six ounces each.
+            notes.append(text)
             rest = spaced
         }
     }
 
-    /// `/ 187 g` or `| 1 cup` after the first measure: the same amount in other units, a note.
+    /// `/ 187 g`, `| 1 cup` or just `4 oz` after the first measure: the same amount in other
+    /// units, kept as a note.
     private mutating func readSecondMeasure() {
-        guard unit != nil, let separator = rest.first, separator == "/" || separator == "|" else { return }
-        let after = rest.dropFirst().drop(while: { $0 == " " })
+        guard unit != nil else { return }
+        var after = rest
+        if let separator = after.first, separator == "/" || separator == "|" {
+            after = after.dropFirst().drop(while: { $0 == " " })
+        }
         guard let (value, more) = QuantityParser.leadingAmount(after) else { return }
         let words = more.drop(while: { $0 == " " })
         guard let (other, remainder) = QuantityParser.leadingUnit(words) else { return }
@@ -188,10 +201,33 @@ private struct LineReading {
             }
             if afterComma != nil { break }
         }
-        while let open = name.firstIndex(of: "("), let close = name[open...].firstIndex(of: ")") {
-            notes.append(String(name[name.index(after: open)..<close]))
+        var inParentheses: [String] = []
+        while let open = name.firstIndex(of: "(") {
+            // The matching parenthesis, however deep ("((see recipe))"); one never closed is dropped.
+            var depth = 0
+            var close: String.Index?
+            for index in name[open...].indices {
+                if name[index] == "(" { depth += 1 } else if name[index] == ")" { depth -= 1 }
+                if depth == 0 {
+                    close = index
+                    break
+                }
+            }
+            guard let close else {
+                name.remove(at: open)
+                continue
+            }
+            inParentheses.append(name[name.index(after: open)..<close].trimmingCharacters(in: .whitespaces))
             name.removeSubrange(open...close)
         }
+        // "((4 tbsp) butter)": the whole name in parentheses.
+        if NameKey.display(name).isEmpty, let last = inParentheses.popLast() {
+            var inner = LineReading(Substring(last))
+            inner.readName()
+            name = inner.name
+            inParentheses += inner.notes
+        }
+        notes += inParentheses.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "() ")) }
         if let afterComma { notes.append(afterComma) }
         self.name = NameKey.display(name)
     }

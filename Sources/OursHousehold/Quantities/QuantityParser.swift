@@ -89,15 +89,38 @@ extension QuantityParser {
         return nil
     }
 
-    /// A quantity such as `400g`, `14-ounce`, `14 oz` at the start of `text`, used as the size
-    /// of a can or a pack, and what follows it.
-    static func leadingSize(_ text: Substring) -> (Quantity, Substring)? {
-        guard let (amount, rest) = singleAmount(text) else { return nil }
+    /// A size such as `400g`, `14-ounce`, `14- ounce`, `14 oz`, `10-13 oz`, `8-inch`,
+    /// `1½-inch-thick` at the start of `text`: the quantity when it is a measure (`nil` for a
+    /// length), the text as a note shows it, and what follows.
+    static func leadingSize(_ text: Substring) -> (Quantity?, String, Substring)? {
+        guard let (amount, rest) = leadingAmount(text) else { return nil }
         var words = rest
-        if words.first == "-" || words.first == " " { words = words.dropFirst() }
-        guard let (unit, after) = leadingUnit(words), unit.measure != nil else { return nil }
-        return (Quantity(amount, unit), after)
+        if words.first == "-" { words = words.dropFirst() }
+        words = words.drop(while: { $0 == " " })
+        if let (unit, after) = leadingUnit(words), unit.measure != nil {
+            let quantity = Quantity(amount, unit)
+            return (quantity, quantity.text, after)
+        }
+        let word = words.prefix(while: { $0.isLetter || $0 == "." })
+        guard let length = lengths[word.lowercased()] else { return nil }
+        var after = words.dropFirst(word.count)
+        // "-thick", "-long", "-wide" belong to the size.
+        var text = amount.kitchenText + "-" + length
+        if after.first == "-" {
+            let adjective = after.dropFirst().prefix(while: \.isLetter)
+            if !adjective.isEmpty {
+                text += "-" + adjective
+                after = after.dropFirst(1 + adjective.count)
+            }
+        }
+        return (nil, text, after)
     }
+
+    /// Lengths that give a size: `8-inch`, `2 cm`.
+    private static let lengths: [String: String] = [
+        "inch": "inch", "inches": "inch", "in": "inch", "in.": "inch", "cm": "cm", "mm": "mm", "centimeter": "cm",
+        "centimeters": "cm", "centimetre": "cm", "centimetres": "cm",
+    ]
 
     /// The first whole number in a text ("Serves 4" → 4), for counts of servings.
     static func leadingNumber(in text: String) -> Int? {

@@ -28,6 +28,9 @@ import Testing
         // Read-only copies must be deletable; the owner may let members invite read-write;
         // a conflict can be settled by keeping the winner.
         ["household", "forget"], ["household", "allow-invites"], ["conflicts", "dismiss"],
+        // Recipes that stay yours, ingredients remembered.
+        ["recipe", "edit"], ["ingredients"], ["ingredient", "show"], ["ingredient", "edit"], ["ingredient", "rm"],
+        ["staples"], ["staples", "to-list"], ["suggest"],
     ]
 
     @Test(arguments: contract)
@@ -47,6 +50,7 @@ import Testing
         DeviceCommandTests.cases + RecordCommandTests.cases
         + HouseholdLifeCommandTests.listCases + HouseholdLifeCommandTests.kitchenCases
         + HouseholdLifeCommandTests.choreAndTaskCases
+        + KitchenCommandTests.cases
 
     /// Each runnable command builds its own command type, and the parse tables reach every one
     /// of them.
