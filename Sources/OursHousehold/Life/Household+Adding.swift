@@ -38,10 +38,10 @@ extension Household {
                 if let categoryName { given["category"] = .string(categoryName) }
                 if let note { given["note"] = .string(note) }
                 let ingredient = SemanticID.ingredient(named: name)
-                let ids = [
-                    SemanticID.item(named: name, onList: list.id),
-                    SemanticID.item(named: IngredientName.canonical(name), onList: list.id),
-                ]
+                let canonical = IngredientName.canonical(name)
+                let ids = [name, canonical, Inflection.pluralPhrase(canonical)].map {
+                    SemanticID.item(named: $0, onList: list.id)
+                }
                 result.items.append(
                     try putItem(
                         name, ids: ids, on: list, ingredient: ingredient, given: given,
@@ -122,7 +122,9 @@ extension Household {
                 var share = source
                 share.quantity = total.isEmpty ? nil : total.description
                 let field = GroceryItem.sourcePrefix + source.key
-                let ids = [SemanticID.item(named: canonical, onList: list.id), SemanticID.item(named: name, onList: list.id)]
+                let ids = [canonical, name, Inflection.pluralPhrase(canonical)].map {
+                    SemanticID.item(named: $0, onList: list.id)
+                }
                 let (itemID, existing) = try locate(ids)
                 let unchanged =
                     existing.map { !$0.isDeleted && $0.values["checked"]?.boolValue != true } == true

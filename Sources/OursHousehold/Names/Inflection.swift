@@ -39,6 +39,12 @@ public enum Inflection {
         return String(phrase[...space]) + singular(String(phrase[phrase.index(after: space)...]))
     }
 
+    /// The last word of a phrase in the plural: `cherry tomato` → `cherry tomatoes`.
+    public static func pluralPhrase(_ phrase: String) -> String {
+        guard let space = phrase.lastIndex(of: " ") else { return plural(phrase) }
+        return String(phrase[...space]) + plural(String(phrase[phrase.index(after: space)...]))
+    }
+
     /// Words that end in `s` in the singular.
     static let invariant: Set<String> = [
         "molasses", "series", "species", "haggis", "anis", "gras", "ananas", "mais", "radis", "anchois", "pois", "grits",
