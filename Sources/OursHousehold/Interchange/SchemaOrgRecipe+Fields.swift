@@ -1,9 +1,12 @@
+import Foundation
 import OursSync
 
 extension SchemaOrgRecipe {
     /// Reading each field of a schema.org Recipe in the shapes sites give it.
     enum Fields {
-        static func recipe(named name: String, _ given: [String: JSONValue]) -> Recipe {
+        /// - Parameter people: the names of the people and organisations the document describes,
+        ///   by `@id`, for an author given only as a reference (`{"@id": "#/schema/person/1"}`).
+        static func recipe(named name: String, _ given: [String: JSONValue], people: [String: String] = [:]) -> Recipe {
             // Keys are matched in any case too, as some sites write "RecipeInstructions".
             var object = given
             for (key, value) in given where object[lowercasedKeys[key.lowercased()] ?? key] == nil {
@@ -19,10 +22,10 @@ extension SchemaOrgRecipe {
             recipe.description = text(object["description"]).map(HTMLText.plain).flatMap { $0.isEmpty ? nil : $0 }
             recipe.url = text(object["url"])
             recipe.image = image(object["image"])
-            recipe.authors = authors(object["author"] ?? object["creator"])
-            recipe.prepTime = text(object["prepTime"])
-            recipe.cookTime = text(object["cookTime"])
-            recipe.totalTime = text(object["totalTime"])
+            recipe.authors = authors(object["author"] ?? object["creator"], people: people)
+            recipe.prepTime = duration(object["prepTime"])
+            recipe.cookTime = duration(object["cookTime"])
+            recipe.totalTime = duration(object["totalTime"])
             recipe.tags = keywords(object["keywords"])
             recipe.category = joined(object["recipeCategory"])
             recipe.cuisine = joined(object["recipeCuisine"])
@@ -47,9 +50,26 @@ extension SchemaOrgRecipe {
                 HTMLText.lines(text).flatMap { $0.count > 100 ? InstructionText.splitRunTogetherLines($0) : [$0] }
             case .number(let number)?: [number]
             case .array(let items)?: items.flatMap { ingredientLines($0) }
-            case .object(let object)?: ingredientLines(object["text"] ?? object["name"] ?? object["itemListElement"])
+            case .object(let object)?:
+                if let entries = numbered(object) {
+                    entries.flatMap { ingredientLines($0) }
+                } else if let value = object["value"] {
+                    // A PropertyValue: "2", "cups", "flour".
+                    [
+                        [text(value), text(object["unitText"] ?? object["unitCode"]), text(object["name"])].compactMap { $0 }
+                            .joined(separator: " ")
+                    ]
+                } else {
+                    ingredientLines(object["text"] ?? object["name"] ?? object["itemListElement"])
+                }
             default: []
             }
+        }
+
+        /// The values of an object written in place of an array, `{"0": …, "1": …}`, in order.
+        static func numbered(_ object: [String: JSONValue]) -> [JSONValue]? {
+            guard !object.isEmpty, object.keys.allSatisfy({ Int($0) != nil }) else { return nil }
+            return object.keys.sorted { Int($0)! < Int($1)! }.map { object[$0]! }
         }
 
         /// The method: one text (a line per step: line breaks, paragraphs, list items), strings,
@@ -57,6 +77,11 @@ extension SchemaOrgRecipe {
         static func steps(_ value: JSONValue?) -> [RecipeStep] {
             switch value {
             case .string(let text)?:
+                // Some sites put the instructions' JSON in a string.
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if trimmed.hasPrefix("[") || trimmed.hasPrefix("{"), let inner = try? LenientJSONLD.parse(Array(trimmed.utf8)) {
+                    return steps(inner)
+                }
                 return InstructionText.steps(text).map { RecipeStep($0) }
             case .array(let items)?:
                 return items.flatMap { item -> [RecipeStep] in
@@ -64,6 +89,7 @@ extension SchemaOrgRecipe {
                     return steps(item)
                 }
             case .object(let object)?:
+                if let entries = numbered(object) { return steps(.array(entries)) }
                 return step(object)
             default:
                 return []
@@ -93,7 +119,7 @@ extension SchemaOrgRecipe {
             return words.allSatisfy(numbering.contains)
         }
 
-        private static func typeIs(_ type: JSONValue?, _ name: String) -> Bool {
+        static func typeIs(_ type: JSONValue?, _ name: String) -> Bool {
             switch type {
             case .string(let text)?: text.hasSuffix(name)
             case .array(let items)?: items.contains { $0.stringValue?.hasSuffix(name) ?? false }
@@ -155,12 +181,20 @@ extension SchemaOrgRecipe {
             }
         }
 
-        /// Every author: strings, `Person`s or `Organization`s, or an array of them.
-        private static func authors(_ value: JSONValue?) -> [String] {
+        /// A time as text, or as a `QuantitativeValue` (`{"maxValue": "PT1H"}`).
+        private static func duration(_ value: JSONValue?) -> String? {
+            guard let object = value?.objectValue else { return text(value) }
+            return text(object["maxValue"] ?? object["value"] ?? object["minValue"])
+        }
+
+        /// Every author: strings, `Person`s or `Organization`s (or a reference to one described
+        /// elsewhere in the document), or an array of them.
+        private static func authors(_ value: JSONValue?, people: [String: String]) -> [String] {
             let names: [String]
             switch value {
-            case .object(let object)?: names = [text(object["name"])].compactMap { $0 }
-            case .array(let items)?: names = items.flatMap { authors($0) }
+            case .object(let object)?:
+                names = [text(object["name"]) ?? object["@id"]?.stringValue.flatMap { people[$0] }].compactMap { $0 }
+            case .array(let items)?: names = items.flatMap { authors($0, people: people) }
             default: names = [text(value)].compactMap { $0 }
             }
             var result: [String] = []

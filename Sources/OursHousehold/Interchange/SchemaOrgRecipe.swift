@@ -28,12 +28,14 @@ public enum SchemaOrgRecipe {
                 "\(source) has no schema.org Recipe (an object with \"@type\": \"Recipe\")",
                 hint: "A JSON object, an array, or an \"@graph\" holding one is accepted.")
         }
+        var people: [String: String] = [:]
+        collectPeople(value, into: &people, depth: 0)
         var recipes: [Recipe] = []
         for object in found {
             guard let name = Fields.text(object["name"] ?? object["headline"]).map(HTMLText.plain), !name.isEmpty else {
                 continue
             }
-            let recipe = Fields.recipe(named: name, object)
+            let recipe = Fields.recipe(named: name, object, people: people)
             if !recipes.contains(where: { $0.name == recipe.name && $0.hasSameContent(as: recipe) }) { recipes.append(recipe) }
         }
         guard !recipes.isEmpty else { throw .usage("\(source): no recipe in it has a \"name\"") }
@@ -112,6 +114,24 @@ public enum SchemaOrgRecipe {
             if let graph = object["@graph"]?.objectValue, graph["@type"] == nil {
                 for key in graph.keys.sorted() { collect(graph[key]!, into: &found, depth: depth + 1) }
             }
+        default:
+            break
+        }
+    }
+
+    /// The names of the people and organisations in a document, by `@id`.
+    private static func collectPeople(_ value: JSONValue, into people: inout [String: String], depth: Int) {
+        guard depth < 8 else { return }
+        switch value {
+        case .array(let items):
+            for item in items { collectPeople(item, into: &people, depth: depth + 1) }
+        case .object(let object):
+            if let id = object["@id"]?.stringValue, let name = object["name"]?.stringValue,
+                object["@type"].map({ Fields.typeIs($0, "Person") || Fields.typeIs($0, "Organization") }) == true
+            {
+                people[id] = HTMLText.plain(name)
+            }
+            for nested in object.values { collectPeople(nested, into: &people, depth: depth + 1) }
         default:
             break
         }

@@ -131,6 +131,25 @@ import Testing
         #expect(SchemaOrgRecipe.export(again) == exported)
     }
 
+    @Test func shapesOtherImportersMet() throws {
+        let text = #"""
+            {"@graph": [
+              {"@type": "Person", "@id": "#/person/ana", "name": "Ana"},
+              {"@type": "Recipe", "name": "Rice", "author": {"@id": "#/person/ana"},
+               "recipeIngredient": [{"@type": "PropertyValue", "value": 2, "unitText": "cups", "name": "rice"}],
+               "recipeInstructions": "[{\"@type\": \"HowToStep\", \"text\": \"Rinse.\"}, {\"text\": \"Boil.\"}]",
+               "prepTime": {"@type": "QuantitativeValue", "maxValue": "PT5M"}},
+              {"@type": "Recipe", "name": "Tea", "recipeInstructions": {"0": {"text": "Boil."}, "1": {"text": "Steep."}}}]}
+            """#
+        let recipes = try SchemaOrgRecipe.parse(Array(text.utf8), source: "t")
+        #expect(recipes.map(\.name) == ["Rice", "Tea"])
+        #expect(recipes[0].authors == ["Ana"])
+        #expect(recipes[0].ingredients.map(\.text) == ["2 cups rice"])
+        #expect(recipes[0].steps.map(\.text) == ["Rinse.", "Boil."])
+        #expect(recipes[0].prepTime == "PT5M")
+        #expect(recipes[1].steps.map(\.text) == ["Boil.", "Steep."])
+    }
+
     @Test func whatIsNotJSONEvenLenientlyIsRefusedNamingTheFile() {
         let error = OursError.caught { _ = try SchemaOrgRecipe.parse(Array("<html><body>no".utf8), source: "page.html") }
         #expect(error?.kind == .usage)
