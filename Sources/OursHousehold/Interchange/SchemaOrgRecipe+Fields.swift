@@ -85,7 +85,7 @@ extension SchemaOrgRecipe {
                 return InstructionText.steps(text).map { RecipeStep($0) }
             case .array(let items)?:
                 return items.flatMap { item -> [RecipeStep] in
-                    if case .string(let text) = item { return HTMLText.lines(text).map { RecipeStep($0) } }
+                    if case .string(let text) = item { return InstructionText.steps(text).map { RecipeStep($0) } }
                     return steps(item)
                 }
             case .object(let object)?:

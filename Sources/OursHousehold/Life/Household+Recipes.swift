@@ -43,16 +43,15 @@ extension Household {
         if let exact = all.first(where: { $0.id == NameKey.display(name) }) { return exact }
         let sameTitle = all.filter { RecipeTitle.same($0.name, name) }
         if sameTitle.count == 1 { return sameTitle[0] }
-        var labels: [String: String] = [:]
-        for recipe in all { labels[recipe.id] = try describe(recipe) }
         if sameTitle.count > 1 {
+            let named = try sameTitle.map { (recipe) throws(OursError) -> String in try describe(recipe) }
             throw .usage(
-                "\"\(NameKey.display(name))\" matches several recipes: "
-                    + sameTitle.compactMap { labels[$0.id] }.joined(separator: "; "),
+                "\"\(NameKey.display(name))\" matches several recipes: " + named.joined(separator: "; "),
                 hint: "Give the recipe's id instead of its name.")
         }
+        // Only several recipes matching a beginning are described, so only they are read again.
         return try RecordResolution.find(
-            name, in: all, id: \.id, name: \.name, label: { labels[$0.id] ?? $0.name }, what: "recipe",
+            name, in: all, id: \.id, name: \.name, label: { (try? describe($0)) ?? $0.name }, what: "recipe",
             hint: "`ours recipes` lists them; `ours recipe add NAME` adds one.")
     }
 

@@ -44,7 +44,7 @@ import Testing
         #expect(imported.count >= 610)
         #expect(outcomes.filter { $0.titleMatches == true }.count >= 602)
         #expect(outcomes.filter { $0.ingredientCountMatches == true }.count >= 569)
-        #expect(outcomes.filter { $0.stepCountMatches == true }.count >= 522)
+        #expect(outcomes.filter { $0.stepCountMatches == true }.count >= 523)
         #expect(imported.filter { $0.nameProblems.isEmpty }.count >= 602)
         #expect(imported.filter { $0.stepProblems.isEmpty }.count >= 610)
     }
