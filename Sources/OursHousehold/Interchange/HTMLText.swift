@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text as web pages put it in their JSON-LD: HTML tags, character references, line breaks.
 enum HTMLText {
     /// One line of plain text: tags removed, references decoded, white space collapsed.

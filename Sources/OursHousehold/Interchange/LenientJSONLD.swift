@@ -1,3 +1,4 @@
+import Foundation
 import OursSync
 
 /// JSON-LD as pages publish it, made into JSON the strict parser reads — for recipe imports

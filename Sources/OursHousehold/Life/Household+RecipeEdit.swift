@@ -1,3 +1,4 @@
+import Foundation
 import OursSync
 
 /// Changes to one of a recipe's lists, by the numbers the recipe shows (1 for the first):

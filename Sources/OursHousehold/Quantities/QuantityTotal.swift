@@ -1,3 +1,5 @@
+import Foundation
+
 /// A sum of quantities, as a shopping list needs it: `2 cups` + `1 cup` is `3 cups`,
 /// `1 tbsp` + `3 tsp` is `2 tbsp`, `500 g` + `1 kg` is `1.5 kg`, `2 eggs` + `1 egg` is
 /// `3 eggs`, and what cannot be added is listed: `3 cups + 200 g`.

@@ -1,3 +1,4 @@
+import Foundation
 import OursHousehold
 
 /// Declarations the recipe commands share.
