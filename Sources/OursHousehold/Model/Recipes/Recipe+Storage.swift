@@ -108,6 +108,10 @@ extension Recipe {
         var slots: [RecipeSlot?] =
             given.count == values.count && given.contains(where: { $0 != nil })
             ? given : values.indices.map { $0 < before.count ? before[$0] : nil }
+        if before.isEmpty, slots.allSatisfy({ $0 == nil }) {
+            // A new list: keys spread evenly, short, with room between any two.
+            slots = OrderKey.spread(values.count).map { RecipeSlot(id: RandomID.make(length: 8), order: $0) }
+        }
         var lower: String?
         for index in slots.indices {
             if let slot = slots[index] {
