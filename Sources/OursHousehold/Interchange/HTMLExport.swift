@@ -73,14 +73,31 @@ public enum HTMLExport {
                 body.append("<p><em>\(escape(yield))</em></p>")
             }
             body.append("<ul>" + recipe.ingredients.map { "<li>\(escape($0.text))</li>" }.joined() + "</ul>")
-            if !recipe.steps.isEmpty {
-                body.append("<ol>" + recipe.steps.map { "<li>\(escape($0))</li>" }.joined() + "</ol>")
-            }
+            body.append(contentsOf: steps(recipe.steps))
             if let notes = recipe.notes { body.append("<p>\(escape(notes))</p>") }
             body.append("</article>")
         }
         body.append("</section>")
         return body
+    }
+
+    /// The steps as numbered lists, each section heading between them.
+    private static func steps(_ steps: [RecipeStep]) -> [String] {
+        var body: [String] = []
+        var open = false
+        for step in steps {
+            if step.isSection {
+                if open { body.append("</ol>") }
+                open = false
+                body.append("<h4>\(escape(step.text))</h4>")
+                continue
+            }
+            if !open { body.append("<ol>") }
+            open = true
+            body.append("<li>\(escape(step.text))</li>")
+        }
+        if open { body.append("</ol>") }
+        return body.isEmpty ? [] : [body.joined()]
     }
 
     private static func chores(_ snapshot: HouseholdSnapshot) -> [String] {

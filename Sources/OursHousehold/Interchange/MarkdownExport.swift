@@ -57,7 +57,16 @@ public enum MarkdownExport {
         if let yield = recipe.yield ?? recipe.servings.map({ "\($0) servings" }) { out += ["*\(escape(yield))*", ""] }
         for ingredient in recipe.ingredients { out.append("- \(escape(ingredient.text))") }
         if !recipe.ingredients.isEmpty { out.append("") }
-        for (index, step) in recipe.steps.enumerated() { out.append("\(index + 1). \(escape(step))") }
+        var number = 0
+        for step in recipe.steps {
+            if step.isSection {
+                out += ["", "**\(escape(step.text))**", ""]
+                number = 0
+                continue
+            }
+            number += 1
+            out.append("\(number). \(escape(step.text))")
+        }
         if !recipe.steps.isEmpty { out.append("") }
         if let notes = recipe.notes { out += [escape(notes), ""] }
         return out

@@ -3,16 +3,20 @@ import OursSync
 
 /// schema.org `Recipe` in JSON-LD, the form recipe sites embed in their pages and most
 /// recipe apps import and export (https://schema.org/Recipe).
+///
+/// Reading is as forgiving as a browser: see `LenientJSONLD` for the syntax and
+/// `SchemaOrgRecipe+Fields` for the shapes each field comes in.
 public enum SchemaOrgRecipe {
-    /// The recipes in a JSON-LD document: a `Recipe` object, an array, or an `@graph` holding
-    /// one or more.
+    /// The recipes in a JSON-LD document: a `Recipe` object, an array, or an `@graph` (also
+    /// `mainEntity`, `itemListElement`) holding one or more. Recipe objects without a name are
+    /// left out; the same recipe given twice is read once.
     /// - Parameters:
     ///   - bytes: the file's content.
     ///   - source: the file's name, for messages.
-    /// - Throws: `.usage` naming the file when it is not JSON or holds no recipe.
+    /// - Throws: `.usage` naming the file when it is not JSON even leniently, or holds no recipe.
     public static func parse(_ bytes: [UInt8], source: String) throws(OursError) -> [Recipe] {
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch {
+        do { value = try LenientJSONLD.parse(bytes) } catch {
             throw .usage(
                 "\(source) is not valid JSON: \(error)",
                 hint: "Save the page's <script type=\"application/ld+json\"> block as the file.")
@@ -24,23 +28,28 @@ public enum SchemaOrgRecipe {
                 "\(source) has no schema.org Recipe (an object with \"@type\": \"Recipe\")",
                 hint: "A JSON object, an array, or an \"@graph\" holding one is accepted.")
         }
+        var people: [String: String] = [:]
+        collectPeople(value, into: &people, depth: 0)
         var recipes: [Recipe] = []
-        for (index, object) in found.enumerated() {
-            guard let name = text(object["name"]).map(plainText), !name.isEmpty else {
-                throw .usage("\(source): recipe \(index + 1) has no \"name\"")
+        for object in found {
+            guard let name = Fields.text(object["name"] ?? object["headline"]).map(HTMLText.plain), !name.isEmpty else {
+                continue
             }
-            recipes.append(recipe(named: name, object))
+            let recipe = Fields.recipe(named: name, object, people: people)
+            if !recipes.contains(where: { $0.name == recipe.name && $0.hasSameContent(as: recipe) }) { recipes.append(recipe) }
         }
+        guard !recipes.isEmpty else { throw .usage("\(source): no recipe in it has a \"name\"") }
         return recipes
     }
 
     /// A recipe as schema.org JSON-LD: `@context`, `@type`, `name`, `recipeIngredient`,
-    /// `recipeInstructions` (`HowToStep`s), `recipeYield`, and what else the recipe has.
+    /// `recipeInstructions` (`HowToStep`s, in `HowToSection`s where the recipe has headings),
+    /// `recipeYield`, and what else the recipe has.
     public static func export(_ recipe: Recipe) -> JSONValue {
         var object: [String: JSONValue] = [
             "@context": "https://schema.org", "@type": "Recipe", "name": .string(recipe.name),
             "recipeIngredient": .array(recipe.ingredients.map { .string($0.text) }),
-            "recipeInstructions": .array(recipe.steps.map { ["@type": "HowToStep", "text": .string($0)] }),
+            "recipeInstructions": .array(instructions(recipe.steps)),
         ]
         if let yield = recipe.yield {
             object["recipeYield"] = .string(yield)
@@ -49,11 +58,43 @@ public enum SchemaOrgRecipe {
         }
         let texts: [(String, String?)] = [
             ("description", recipe.description), ("url", recipe.url), ("image", recipe.image), ("prepTime", recipe.prepTime),
-            ("cookTime", recipe.cookTime), ("totalTime", recipe.totalTime),
+            ("cookTime", recipe.cookTime), ("totalTime", recipe.totalTime), ("recipeCategory", recipe.category),
+            ("recipeCuisine", recipe.cuisine),
         ]
         for (key, value) in texts { if let value { object[key] = .string(value) } }
-        if let author = recipe.author { object["author"] = ["@type": "Person", "name": .string(author)] }
+        if !recipe.authors.isEmpty {
+            let people: [JSONValue] = recipe.authors.map { ["@type": "Person", "name": .string($0)] }
+            object["author"] = people.count == 1 ? people[0] : .array(people)
+        }
+        if !recipe.tags.isEmpty { object["keywords"] = .string(recipe.tags.joined(separator: ", ")) }
+        if !recipe.nutrition.isEmpty {
+            var nutrition = recipe.nutrition.mapValues { JSONValue.string($0) }
+            nutrition["@type"] = "NutritionInformation"
+            object["nutrition"] = .object(nutrition)
+        }
         return .object(object)
+    }
+
+    /// Steps as `HowToStep`s; a heading starts a `HowToSection` holding the steps after it.
+    private static func instructions(_ steps: [RecipeStep]) -> [JSONValue] {
+        var result: [JSONValue] = []
+        var section: (name: String, steps: [JSONValue])?
+        func close() {
+            guard let open = section else { return }
+            result.append(["@type": "HowToSection", "name": .string(open.name), "itemListElement": .array(open.steps)])
+            section = nil
+        }
+        for step in steps {
+            if step.isSection {
+                close()
+                section = (step.text, [])
+                continue
+            }
+            let howTo: JSONValue = ["@type": "HowToStep", "text": .string(step.text)]
+            if section != nil { section!.steps.append(howTo) } else { result.append(howTo) }
+        }
+        close()
+        return result
     }
 
     private static func collect(_ value: JSONValue, into found: inout [[String: JSONValue]], depth: Int) {
@@ -66,9 +107,31 @@ public enum SchemaOrgRecipe {
                 found.append(object)
                 return
             }
-            for key in ["@graph", "mainEntity", "itemListElement", "item"] {
+            for key in ["@graph", "mainEntity", "mainEntityOfPage", "itemListElement", "item", "recipe"] {
                 if let nested = object[key] { collect(nested, into: &found, depth: depth + 1) }
             }
+            // An "@graph" written as an object of numbered entries instead of an array.
+            if let graph = object["@graph"]?.objectValue, graph["@type"] == nil {
+                for key in graph.keys.sorted() { collect(graph[key]!, into: &found, depth: depth + 1) }
+            }
+        default:
+            break
+        }
+    }
+
+    /// The names of the people and organisations in a document, by `@id`.
+    private static func collectPeople(_ value: JSONValue, into people: inout [String: String], depth: Int) {
+        guard depth < 8 else { return }
+        switch value {
+        case .array(let items):
+            for item in items { collectPeople(item, into: &people, depth: depth + 1) }
+        case .object(let object):
+            if let id = object["@id"]?.stringValue, let name = object["name"]?.stringValue,
+                object["@type"].map({ Fields.typeIs($0, "Person") || Fields.typeIs($0, "Organization") }) == true
+            {
+                people[id] = HTMLText.plain(name)
+            }
+            for nested in object.values { collectPeople(nested, into: &people, depth: depth + 1) }
         default:
             break
         }
@@ -83,104 +146,5 @@ public enum SchemaOrgRecipe {
         case .array(let items)?: return items.contains { $0.stringValue.map(matches) ?? false }
         default: return false
         }
-    }
-
-    private static func recipe(named name: String, _ object: [String: JSONValue]) -> Recipe {
-        let lines = strings(object["recipeIngredient"] ?? object["ingredients"]).map(plainText).filter { !$0.isEmpty }
-        var recipe = Recipe(
-            name: name, ingredients: lines.map(Ingredient.init(parsing:)), steps: steps(object["recipeInstructions"]))
-        let yields = strings(object["recipeYield"])
-        recipe.servings = yields.lazy.compactMap { QuantityParser.leadingNumber(in: $0) }.first
-        if let yield = yields.first(where: { !isPlainServings($0) }) { recipe.yield = plainText(yield) }
-        recipe.description = text(object["description"]).map(plainText)
-        recipe.url = text(object["url"])
-        recipe.image = image(object["image"])
-        recipe.author = author(object["author"])
-        recipe.prepTime = text(object["prepTime"])
-        recipe.cookTime = text(object["cookTime"])
-        recipe.totalTime = text(object["totalTime"])
-        return recipe
-    }
-
-    /// Instructions as a text, strings, `HowToStep`s, or `HowToSection`s of them.
-    private static func steps(_ value: JSONValue?) -> [String] {
-        switch value {
-        case .string(let text)?:
-            return text.split(whereSeparator: \.isNewline).map { plainText(String($0)) }.filter { !$0.isEmpty }
-        case .array(let items)?:
-            return items.flatMap { steps($0) }
-        case .object(let object)?:
-            if let nested = object["itemListElement"] { return steps(nested) }
-            return text(object["text"] ?? object["name"]).map { [plainText($0)] }?.filter { !$0.isEmpty } ?? []
-        default:
-            return []
-        }
-    }
-
-    private static func text(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let text)?: text
-        case .number(let number)?: number
-        case .array(let items)?: items.lazy.compactMap { text($0) }.first
-        default: nil
-        }
-    }
-
-    private static func strings(_ value: JSONValue?) -> [String] {
-        switch value {
-        case .string(let text)?: [text]
-        case .number(let number)?: [number]
-        case .array(let items)?: items.compactMap { text($0) }
-        default: []
-        }
-    }
-
-    private static func image(_ value: JSONValue?) -> String? {
-        switch value {
-        case .object(let object)?: text(object["url"])
-        case .array(let items)?: items.lazy.compactMap { image($0) }.first
-        default: text(value)
-        }
-    }
-
-    private static func author(_ value: JSONValue?) -> String? {
-        switch value {
-        case .object(let object)?: text(object["name"]).map(plainText)
-        case .array(let items)?: items.lazy.compactMap { author($0) }.first
-        default: text(value).map(plainText)
-        }
-    }
-
-    /// "4", "4 servings", "Serves 4": only a count of servings, nothing worth keeping as text.
-    private static func isPlainServings(_ text: String) -> Bool {
-        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
-        let filler: Set<Substring> = ["serves", "serving", "servings", "portion", "portions", "people", "persons"]
-        return words.contains { $0.allSatisfy(\.isASCIIDigit) }
-            && words.allSatisfy { filler.contains($0) || $0.allSatisfy(\.isASCIIDigit) }
-    }
-
-    /// Text from a web page: tags removed, common entities decoded, whitespace collapsed.
-    static func plainText(_ html: String) -> String {
-        var result = ""
-        var inTag = false
-        for character in html {
-            if character == "<" { inTag = true; continue }
-            if character == ">", inTag { inTag = false; result.append(" "); continue }
-            if !inTag { result.append(character) }
-        }
-        let entities: [(String, String)] = [
-            ("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&#x27;", "'"),
-            ("&frac12;", "½"), ("&frac14;", "¼"), ("&frac34;", "¾"), ("&deg;", "°"), ("&amp;", "&"),
-        ]
-        for (entity, replacement) in entities where result.contains(entity) {
-            result = result.replacingOccurrences(of: entity, with: replacement)
-        }
-        // A tag became a space so words either side stay apart; none belongs before punctuation.
-        var tidy = ""
-        for character in NameKey.display(result) {
-            if ".,;:!?)".contains(character), tidy.hasSuffix(" ") { tidy.removeLast() }
-            tidy.append(character)
-        }
-        return tidy
     }
 }

@@ -159,7 +159,12 @@ extension Household {
     func recipeRecords() throws(OursError) -> [RecordSnapshot] {
         let records = try zone.list(type: RecordTypes.recipe, includeDeleted: true)
         guard records.contains(where: \.isDeleted) else { return records }
-        let planned = Set(try all(RecordTypes.meal).compactMap { $0.values["recipe"]?.stringValue })
+        let planned = try plannedRecipeIDs()
         return records.filter { !$0.isDeleted || planned.contains($0.key.id) }
+    }
+
+    /// The ids of the recipes a planned meal is made with.
+    func plannedRecipeIDs() throws(OursError) -> Set<String> {
+        Set(try all(RecordTypes.meal).compactMap { $0.values["recipe"]?.stringValue })
     }
 }

@@ -26,10 +26,9 @@ extension Household {
             var meal = old
             if let what = edits.what {
                 let text = try Household.cleanName(what, what: "meal")
-                let recipe = try live(RecordTypes.recipe, SemanticID.recipe(named: text))
-                    .flatMap { NameKey.matches($0.name ?? "", text) ? $0 : nil }
+                let recipe = try recipe(exactlyNamed: text)
                 meal.name = recipe?.name ?? text
-                meal.recipeID = recipe?.key.id
+                meal.recipeID = recipe?.id
             }
             meal.servings = edits.servings.applied(to: meal.servings)
             meal.note = edits.note.applied(to: meal.note)

@@ -24,7 +24,11 @@ extension Household {
             var needs: [MealShopping.Need] = []
             for meal in try meals(on: days) {
                 // A recipe deleted meanwhile still counts: the planned meal keeps it (see `keptContainers`).
-                guard let recipeID = meal.recipeID, let recipe = try snapshot(RecordTypes.recipe, recipeID).flatMap(Recipe.init)
+                // A meal an older version planned as text may name a recipe made by this one.
+                let linked = try meal.recipeID.flatMap { (id) throws(OursError) -> Recipe? in
+                    try zone.state(of: key(RecordTypes.recipe, id)).flatMap(Recipe.init)
+                }
+                guard let recipe = linked ?? (meal.recipeID == nil ? (try? recipe(exactlyNamed: meal.name)) ?? nil : nil)
                 else {
                     skipped.append(meal)
                     continue

@@ -18,9 +18,8 @@ extension Household {
         let day = try CalendarDay.parse(dateText, today: today)
         let text = try Household.cleanName(text, what: "meal")
         try Household.checkServings(servings)
-        let recipe = try live(RecordTypes.recipe, SemanticID.recipe(named: text))
-            .flatMap { NameKey.matches($0.name ?? "", text) ? $0 : nil }
-        var meal = PlannedMeal(date: day, slot: slot, name: recipe?.name ?? text, recipeID: recipe?.key.id, note: note)
+        let recipe = try recipe(exactlyNamed: text)
+        var meal = PlannedMeal(date: day, slot: slot, name: recipe?.name ?? text, recipeID: recipe?.id, note: note)
         return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
             let existing = try snapshot(RecordTypes.meal, meal.id)
             let current = existing.flatMap { $0.isDeleted ? nil : PlannedMeal($0) }
@@ -37,7 +36,7 @@ extension Household {
                     "\(slot.rawValue) on \(day.weekdayName) \(day) is already planned: \(current.name)",
                     hint: "Add --replace to plan \(meal.name) instead.")
             }
-            meal.servings = servings ?? recipe?.values["servings"]?.intValue
+            meal.servings = servings ?? recipe?.servings
             try write(RecordTypes.meal, meal.id, meal.fields.filter { $0.value != nil || existing?.values[$0.key] != nil })
             return (meal, current == nil ? .created : .replaced)
         }

@@ -4,8 +4,9 @@ import OursSync
 ///
 /// Fields: `name`, `list` (the list's id), `checked`, `qty` (as typed: `2`, `500 g`, or a
 /// number), `category` (a category's name), `note`, `checkedAt`, `checkedBy` (a participant
-/// id), `addedAt`, `addedBy` (who first put it on the list, kept while the record lives), one
-/// `from.<source>` field per recipe or planned meal that needs it —
+/// id), `addedAt`, `addedBy` (who first put it on the list, kept while the record lives),
+/// `ingredient` (the id of the ingredient it is, see `KnownIngredient`), one `from.<source>`
+/// field per recipe or planned meal that needs it —
 /// `{"recipe", "recipeId", "meal"?, "qty"?}` — so adding the same recipe twice does not double
 /// it, and two devices adding different recipes offline both count, and one `log.<stamp>`
 /// field per event of its history (`ItemEvent`).
@@ -28,6 +29,9 @@ public struct GroceryItem: Sendable, Hashable {
     public var history: [ItemEvent] = []
     /// What recipes and planned meals need of it, by source.
     public var sources: [Source]
+    /// The ingredient it is: the `ingredient` field, or for an item made by an older version or
+    /// another app, the id its name gives.
+    public var ingredientID: String
 
     /// A recipe or planned meal that put the item on its list.
     public struct Source: Sendable, Hashable {
@@ -77,6 +81,7 @@ public struct GroceryItem: Sendable, Hashable {
         self.category = category
         self.note = note
         self.sources = sources
+        self.ingredientID = SemanticID.ingredient(named: name)
     }
 
     /// - Returns: `nil` for a record of another type. An item without a `list` is on the
@@ -94,17 +99,19 @@ public struct GroceryItem: Sendable, Hashable {
         addedAt = values["addedAt"]?.stringValue
         addedBy = values["addedBy"]?.stringValue
         history = values.compactMap { ItemEvent(field: $0.key, value: $0.value) }.sorted(by: ItemEvent.chronological)
+        if let ingredient = values["ingredient"]?.stringValue, RecordKey.isValidID(ingredient) { ingredientID = ingredient }
         sources = values.compactMap { field, value in
             guard field.hasPrefix(GroceryItem.sourcePrefix), value.objectValue != nil else { return nil }
             return Source(key: String(field.dropFirst(GroceryItem.sourcePrefix.count)), json: value)
         }.sorted { ($0.meal ?? "", $0.recipe ?? "", $0.key) < ($1.meal ?? "", $1.recipe ?? "", $1.key) }
     }
 
-    /// Everything needed of it: its own quantity plus what each source needs.
+    /// Everything needed of it: its own quantity plus what each source needs. A unit that is
+    /// the item's own name is a count: `2 eggs` of eggs and a recipe's `1` make `3`.
     public var total: QuantityTotal {
-        var total = quantity.map(QuantityTotal.init(parsing:)) ?? QuantityTotal()
+        var total = quantity.map { QuantityTotal(parsing: $0, of: name) } ?? QuantityTotal()
         for source in sources {
-            if let text = source.quantity { total.add(QuantityTotal(parsing: text)) }
+            if let text = source.quantity { total.add(QuantityTotal(parsing: text, of: name)) }
         }
         return total
     }
@@ -120,11 +127,11 @@ public struct GroceryItem: Sendable, Hashable {
     }
 
     /// `{"id", "name", "list", "checked", "qty"?, "total"?, "category"?, "note"?, "checkedAt"?,
-    /// "checkedBy"?, "addedAt"?, "addedBy"?, "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
+    /// "checkedBy"?, "addedAt"?, "addedBy"?, "ingredient", "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "name": .string(name), "list": .string(listID), "checked": .bool(checked),
-            "sources": .array(sources.map(\.json)),
+            "sources": .array(sources.map(\.json)), "ingredient": .string(ingredientID),
         ]
         if let quantity { object["qty"] = .string(quantity) }
         let total = total.description

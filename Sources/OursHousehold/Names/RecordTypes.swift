@@ -11,12 +11,14 @@ public enum RecordTypes {
     public static let project = "project"
     /// What `meals to-list` added for one week, so it never brings back what was bought since.
     public static let mealShopping = "meal-shopping"
+    /// An ingredient the household remembers: its category, whether it is a staple, how often used.
+    public static let ingredient = "ingredient"
 }
 
 /// The kinds of household record as people name them on the command line (`ours deleted
 /// --type meal`, `ours restore item milk`), with the record type each is stored as.
 public enum RecordKind: String, Sendable, CaseIterable, Comparable {
-    case list, item, category, recipe, meal, chore, project, task
+    case list, item, category, ingredient, recipe, meal, chore, project, task
 
     /// The record type in the folder (`meal` is stored as `meal-plan`).
     public var recordType: String {
@@ -24,6 +26,7 @@ public enum RecordKind: String, Sendable, CaseIterable, Comparable {
         case .list: RecordTypes.list
         case .item: RecordTypes.item
         case .category: RecordTypes.category
+        case .ingredient: RecordTypes.ingredient
         case .recipe: RecordTypes.recipe
         case .meal: RecordTypes.meal
         case .chore: RecordTypes.chore

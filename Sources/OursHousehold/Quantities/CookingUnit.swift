@@ -5,29 +5,35 @@ public struct CookingUnit: Sendable, Hashable, CustomStringConvertible {
     public let symbol: String
     /// How more than one is written: `cups`, `cloves`; the same as `symbol` for abbreviations.
     public let plural: String
-    /// Units of one family add up after conversion (`g` and `kg`); `nil` for units that only
-    /// add to themselves.
-    let family: Family?
-    /// How many of the family's base unit one of this is.
-    let factor: Int
+    /// What it measures and how many of its system's base unit one is; `nil` for units that
+    /// only add to themselves (`can`, `clove`, `bag`).
+    let measure: Measure?
 
-    enum Family: Sendable, Hashable {
-        case metricMass, metricVolume
+    /// A measure of volume or mass in US customary or metric units. Each kind and system has
+    /// a base unit (teaspoon, millilitre, ounce, gram) in which amounts add exactly.
+    struct Measure: Sendable, Hashable {
+        var kind: Kind
+        var system: System
+        /// How many base units one of this unit is.
+        var factor: Rational
     }
+
+    enum Kind: String, Sendable, Hashable { case volume, mass }
+    enum System: Sendable, Hashable { case us, metric }
 
     public var description: String { symbol }
 
     /// The word for `amount` of this unit: `1 cup`, `2 cups`, `1/2 cup`.
     public func name(for amount: Rational) -> String { amount > .one ? plural : symbol }
 
-    /// Metric amounts read best as decimals (`1.5 kg`); cups and spoons as fractions.
-    var prefersDecimals: Bool { family != nil }
+    /// Metric units and weights read best as decimals (`1.5 kg`, `1.5 lb`); cups and spoons
+    /// as fractions (`2 1/4 cups`).
+    var prefersDecimals: Bool { measure.map { $0.system == .metric || $0.kind == .mass } ?? false }
 
-    private init(unit symbol: String, plural: String? = nil, family: Family? = nil, factor: Int = 1) {
+    private init(unit symbol: String, plural: String? = nil, _ kind: Kind? = nil, _ system: System = .us, factor: Int = 1) {
         self.symbol = symbol
         self.plural = plural ?? symbol
-        self.family = family
-        self.factor = factor
+        self.measure = kind.map { Measure(kind: $0, system: system, factor: Rational(factor)) }
     }
 
     /// The unit a word names, or `nil` when it is not a unit.
@@ -42,56 +48,75 @@ public struct CookingUnit: Sendable, Hashable, CustomStringConvertible {
         self = unit
     }
 
-    /// The unit a stored symbol names; an unknown symbol (another app's) is kept as it is.
+    /// The unit a stored symbol names. An unknown word (`bags`, another app's symbol) is a unit
+    /// of its own, kept in the singular so `2 bags` and `1 bag` add up.
     public init(symbol: String) {
-        self = CookingUnit(symbol) ?? CookingUnit(unit: symbol)
+        if let known = CookingUnit(symbol) {
+            self = known
+            return
+        }
+        let word = NameKey.display(symbol).lowercased()
+        let singular = Inflection.singular(word)
+        self.init(unit: singular, plural: word != singular ? word : Inflection.plural(singular))
     }
 
-    public static let teaspoon = CookingUnit(unit: "tsp")
-    public static let tablespoon = CookingUnit(unit: "tbsp")
-    public static let cup = CookingUnit(unit: "cup", plural: "cups")
-    public static let gram = CookingUnit(unit: "g", family: .metricMass)
-    public static let kilogram = CookingUnit(unit: "kg", family: .metricMass, factor: 1000)
-    public static let milliliter = CookingUnit(unit: "ml", family: .metricVolume)
-    public static let liter = CookingUnit(unit: "l", family: .metricVolume, factor: 1000)
+    public static let teaspoon = CookingUnit(unit: "tsp", .volume)
+    public static let tablespoon = CookingUnit(unit: "tbsp", .volume, factor: 3)
+    public static let fluidOunce = CookingUnit(unit: "fl oz", .volume, factor: 6)
+    public static let cup = CookingUnit(unit: "cup", plural: "cups", .volume, factor: 48)
+    public static let pint = CookingUnit(unit: "pint", plural: "pints", .volume, factor: 96)
+    public static let quart = CookingUnit(unit: "quart", plural: "quarts", .volume, factor: 192)
+    public static let gallon = CookingUnit(unit: "gallon", plural: "gallons", .volume, factor: 768)
+    public static let milliliter = CookingUnit(unit: "ml", .volume, .metric)
+    public static let centiliter = CookingUnit(unit: "cl", .volume, .metric, factor: 10)
+    public static let deciliter = CookingUnit(unit: "dl", .volume, .metric, factor: 100)
+    public static let liter = CookingUnit(unit: "l", .volume, .metric, factor: 1000)
+    public static let ounce = CookingUnit(unit: "oz", .mass)
+    public static let pound = CookingUnit(unit: "lb", .mass, factor: 16)
+    public static let gram = CookingUnit(unit: "g", .mass, .metric)
+    public static let kilogram = CookingUnit(unit: "kg", .mass, .metric, factor: 1000)
+    public static let can = CookingUnit(unit: "can", plural: "cans")
 
-    static let all: [(CookingUnit, [String])] = [
-        (.teaspoon, ["tsp", "tsps", "teaspoon", "teaspoons"]),
-        (.tablespoon, ["tbsp", "tbsps", "tbs", "tbl", "tblsp", "tablespoon", "tablespoons"]),
+    static let all: [(CookingUnit, [String])] = measured + counted
+
+    private static let measured: [(CookingUnit, [String])] = [
+        (.teaspoon, ["tsp", "tsps", "teaspoon", "teaspoons", "tl", "cc", "cdta", "cdtas", "cucharadita", "cucharaditas"]),
+        (
+            .tablespoon,
+            [
+                "tbsp", "tbsps", "tbs", "tbl", "tblsp", "tablespoon", "tablespoons", "el", "cs", "cda", "cdas", "cucharada",
+                "cucharadas",
+            ]
+        ),
         (.cup, ["cup", "cups", "c"]),
-        (CookingUnit(unit: "fl oz"), ["fl oz", "floz", "fluid ounce", "fluid ounces"]),
-        (CookingUnit(unit: "pint", plural: "pints"), ["pint", "pints", "pt"]),
-        (CookingUnit(unit: "quart", plural: "quarts"), ["quart", "quarts", "qt"]),
-        (CookingUnit(unit: "gallon", plural: "gallons"), ["gallon", "gallons", "gal"]),
-        (.milliliter, ["ml", "milliliter", "milliliters", "millilitre", "millilitres"]),
-        (
-            CookingUnit(unit: "cl", family: .metricVolume, factor: 10),
-            ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]
-        ),
-        (
-            CookingUnit(unit: "dl", family: .metricVolume, factor: 100),
-            ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]
-        ),
+        (.fluidOunce, ["fl oz", "floz", "fluid ounce", "fluid ounces"]),
+        (.pint, ["pint", "pints", "pt"]),
+        (.quart, ["quart", "quarts", "qt"]),
+        (.gallon, ["gallon", "gallons", "gal"]),
+        (.milliliter, ["ml", "milliliter", "milliliters", "millilitre", "millilitres", "mls"]),
+        (.centiliter, ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]),
+        (.deciliter, ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]),
         (.liter, ["l", "liter", "liters", "litre", "litres", "ltr"]),
-        (.gram, ["g", "gr", "gram", "grams", "gramme", "grammes"]),
+        (.gram, ["g", "gr", "grs", "gram", "grams", "gramme", "grammes", "gramm", "grammi", "gramos"]),
         (.kilogram, ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]),
-        (CookingUnit(unit: "oz"), ["oz", "ounce", "ounces"]),
-        (CookingUnit(unit: "lb"), ["lb", "lbs", "pound", "pounds"]),
-        (CookingUnit(unit: "pinch", plural: "pinches"), ["pinch", "pinches"]),
-        (CookingUnit(unit: "dash", plural: "dashes"), ["dash", "dashes"]),
-        (CookingUnit(unit: "clove", plural: "cloves"), ["clove", "cloves"]),
-        (CookingUnit(unit: "can", plural: "cans"), ["can", "cans", "tin", "tins"]),
-        (CookingUnit(unit: "jar", plural: "jars"), ["jar", "jars"]),
-        (CookingUnit(unit: "bottle", plural: "bottles"), ["bottle", "bottles"]),
-        (CookingUnit(unit: "package", plural: "packages"), ["package", "packages", "pack", "packs", "pkg", "packet", "packets"]),
-        (CookingUnit(unit: "slice", plural: "slices"), ["slice", "slices"]),
-        (CookingUnit(unit: "bunch", plural: "bunches"), ["bunch", "bunches"]),
-        (CookingUnit(unit: "stick", plural: "sticks"), ["stick", "sticks"]),
-        (CookingUnit(unit: "sprig", plural: "sprigs"), ["sprig", "sprigs"]),
-        (CookingUnit(unit: "stalk", plural: "stalks"), ["stalk", "stalks"]),
-        (CookingUnit(unit: "head", plural: "heads"), ["head", "heads"]),
-        (CookingUnit(unit: "handful", plural: "handfuls"), ["handful", "handfuls"]),
-        (CookingUnit(unit: "piece", plural: "pieces"), ["piece", "pieces", "pc", "pcs"]),
+        (.ounce, ["oz", "ounce", "ounces"]),
+        (.pound, ["lb", "lbs", "pound", "pounds"]),
+    ]
+
+    private static func counted(_ singular: String, _ plural: String, _ more: [String] = []) -> (CookingUnit, [String]) {
+        (CookingUnit(unit: singular, plural: plural), [singular, plural] + more)
+    }
+
+    private static let counted: [(CookingUnit, [String])] = [
+        counted("pinch", "pinches"), counted("dash", "dashes"), counted("clove", "cloves"),
+        (.can, ["can", "cans", "tin", "tins"]), counted("jar", "jars"), counted("bottle", "bottles"),
+        counted("package", "packages", ["pack", "packs", "pkg", "pkgs", "packet", "packets"]), counted("slice", "slices"),
+        counted("bunch", "bunches"), counted("stick", "sticks"), counted("sprig", "sprigs"), counted("stalk", "stalks"),
+        counted("head", "heads"), counted("handful", "handfuls"), counted("piece", "pieces", ["pc", "pcs"]),
+        counted("bag", "bags"), counted("box", "boxes"), counted("carton", "cartons"), counted("tub", "tubs"),
+        counted("block", "blocks"), counted("bar", "bars"), counted("sachet", "sachets"), counted("envelope", "envelopes"),
+        counted("container", "containers"), counted("punnet", "punnets"), counted("bulb", "bulbs"), counted("drop", "drops"),
+        counted("loaf", "loaves"), counted("pot", "pots"),
     ]
 
     private static let byName: [String: CookingUnit] = {

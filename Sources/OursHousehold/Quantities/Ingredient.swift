@@ -1,3 +1,4 @@
+import Foundation
 import OursSync
 
 /// One line of a recipe, as written and as understood: `"1 1/2 cups flour, sifted"` is
@@ -21,54 +22,22 @@ public struct Ingredient: Sendable, Hashable {
     }
 
     /// Understands a line such as `2 cups flour`, `1 1/2 tsp salt`, `½ cup milk`, `500g
-    /// butter, softened`, `1 (14 oz) can tomatoes`, `a pinch of salt` or `salt and pepper`.
+    /// butter, softened`, `1 (14 oz) can tomatoes`, `1 14-ounce can coconut milk`, `2 x 400g
+    /// tins tomatoes`, `1 1/2 cups / 187 g flour`, `2 dozen eggs`, `3 bags ice`, `a pinch of
+    /// salt` or `salt and pepper`.
     public init(parsing line: String) {
         let text = NameKey.display(line)
-        var rest = Substring(text)
-        while let first = rest.first, "-•*·".contains(first) { rest = rest.dropFirst().drop(while: { $0 == " " }) }
-        var notes: [String] = []
-        var amount: Rational?
-        var unit: CookingUnit?
-        if let (value, after) = QuantityParser.leadingAmount(rest) {
-            amount = value
-            rest = after.drop(while: { $0 == " " })
-        } else if let article = ["a ", "an ", "A ", "An "].first(where: { rest.hasPrefix($0) }),
-            let (found, after) = QuantityParser.leadingUnit(rest.dropFirst(article.count))
-        {
-            amount = .one
-            unit = found
-            rest = after.drop(while: { $0 == " " })
+        var reading = LineReading(Substring(text))
+        reading.readQuantity()
+        reading.readName()
+        guard !reading.name.isEmpty else {
+            self.init(text: text, amount: nil, unit: nil, name: text, note: nil)
+            return
         }
-        if amount != nil, rest.hasPrefix("("), let close = rest.firstIndex(of: ")") {
-            notes.append(String(rest[rest.index(after: rest.startIndex)..<close]))
-            rest = rest[rest.index(after: close)...].drop(while: { $0 == " " })
-        }
-        if amount != nil, unit == nil, let (found, after) = QuantityParser.leadingUnit(rest) {
-            let remainder = after.drop(while: { $0 == " " || $0 == "," })
-            if !remainder.isEmpty {
-                unit = found
-                rest = remainder
-            }
-        }
-        if rest.lowercased().hasPrefix("of ") { rest = rest.dropFirst(3) }
-        var name = String(rest)
-        if let comma = name.firstIndex(of: ",") {
-            notes.append(String(name[name.index(after: comma)...]))
-            name = String(name[..<comma])
-        }
-        while let open = name.firstIndex(of: "("), let close = name[open...].firstIndex(of: ")") {
-            notes.append(String(name[name.index(after: open)..<close]))
-            name.removeSubrange(open...close)
-        }
-        name = NameKey.display(name)
-        notes = notes.map(NameKey.display).filter { !$0.isEmpty }
-        if name.isEmpty {
-            name = text
-            amount = nil
-            unit = nil
-            notes = []
-        }
-        self.init(text: text, amount: amount, unit: unit, name: name, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+        let notes = reading.notes.map(NameKey.display).filter { !$0.isEmpty }
+        self.init(
+            text: text, amount: reading.amount, unit: reading.unit, name: reading.name,
+            note: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
     /// The amount and unit, when the line has an amount.
@@ -119,5 +88,147 @@ extension Ingredient {
             text: text.isEmpty
                 ? ([amount.map { Quantity($0, unit).description }, name].compactMap { $0 }.joined(separator: " ")) : text,
             amount: amount, unit: unit, name: name, note: object["note"]?.stringValue)
+    }
+}
+
+/// Reading one ingredient line from the left: bullets, the amount, a size, the unit, a second
+/// measure, then the name and its notes.
+private struct LineReading {
+    var rest: Substring
+    var amount: Rational?
+    var unit: CookingUnit?
+    var name = ""
+    var notes: [String] = []
+
+    init(_ line: Substring) {
+        rest = line
+        while let first = rest.first, "-•*·▢□".contains(first) { rest = rest.dropFirst().drop(while: { $0 == " " }) }
+    }
+
+    mutating func readQuantity() {
+        if let (value, after) = QuantityParser.leadingAmount(rest) {
+            amount = value
+            rest = after.drop(while: { $0 == " " })
+        } else if let article = ["a ", "an ", "A ", "An "].first(where: { rest.hasPrefix($0) }) {
+            let after = rest.dropFirst(article.count)
+            if let (dozen, more) = QuantityParser.leadingDozen(after) {
+                amount = dozen
+                rest = more.drop(while: { $0 == " " })
+            } else if let (found, more) = QuantityParser.leadingUnit(after) {
+                amount = .one
+                unit = found
+                rest = more.drop(while: { $0 == " " })
+            }
+        }
+        guard amount != nil else { return }
+        if let (dozen, after) = QuantityParser.leadingDozen(rest) {
+            amount = amount! * dozen
+            rest = after.drop(while: { $0 == " " })
+        }
+        readSize()
+        if unit == nil, let (found, after) = QuantityParser.leadingUnit(rest) {
+            let remainder = after.drop(while: { $0 == " " || $0 == "," })
+            if !remainder.isEmpty {
+                unit = found
+                rest = remainder
+            }
+        }
+        readSecondMeasure()
+    }
+
+    /// `(14 oz)`, `14-ounce can`, `x 400g tins`, `8-inch`: the size of each can, pack or piece,
+    /// kept as a note; `2 x 400g` without a container is 800 g.
+    private mutating func readSize() {
+        if rest.hasPrefix("("), let close = rest.firstIndex(of: ")") {
+            notes.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+            rest = rest[rest.index(after: close)...].drop(while: { $0 == " " })
+            return
+        }
+        // "4 (6 to 8-ounce fillets, …": a parenthesis never closed.
+        if rest.hasPrefix("(") { rest = rest.dropFirst() }
+        var candidate = rest
+        // "1, 14 oz can": a comma between the count and the size.
+        if candidate.hasPrefix(", "), candidate.dropFirst(2).first?.isASCIIDigit == true { candidate = candidate.dropFirst(2) }
+        let multiplied = ["x ", "× ", "x", "×"].first {
+            candidate.hasPrefix($0) && candidate.dropFirst($0.count).first?.isASCIIDigit == true
+        }
+        if let multiplied { candidate = candidate.dropFirst(multiplied.count) }
+        guard let (size, text, after) = QuantityParser.leadingSize(candidate) else { return }
+        let spaced = after.drop(while: { $0 == " " })
+        if let (container, more) = QuantityParser.leadingUnit(spaced), container.measure == nil {
+            notes.append(text)
+            unit = container
+            rest = more.drop(while: { $0 == " " })
+        } else if multiplied != nil, let size, let count = amount {
+            amount = count * size.amount
+            unit = size.unit
+            rest = spaced
+        } else {
+            // "4 6oz. swordfish steaks", "8 8-inch tortillas": four steaks of six ounces each.
+            notes.append(text)
+            rest = spaced
+        }
+    }
+
+    /// `/ 187 g`, `| 1 cup` or just `4 oz` after the first measure: the same amount in other
+    /// units, kept as a note.
+    private mutating func readSecondMeasure() {
+        guard unit != nil else { return }
+        var after = rest
+        if let separator = after.first, separator == "/" || separator == "|" {
+            after = after.dropFirst().drop(while: { $0 == " " })
+        }
+        guard let (value, more) = QuantityParser.leadingAmount(after) else { return }
+        let words = more.drop(while: { $0 == " " })
+        guard let (other, remainder) = QuantityParser.leadingUnit(words) else { return }
+        notes.append(Quantity(value, other).text)
+        rest = remainder.drop(while: { $0 == " " || $0 == "," })
+    }
+
+    mutating func readName() {
+        if rest.lowercased().hasPrefix("of ") { rest = rest.dropFirst(3) }
+        var name = String(rest)
+        var afterComma: String?
+        var depth = 0
+        for index in name.indices {
+            switch name[index] {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case "," where depth == 0:
+                afterComma = String(name[name.index(after: index)...])
+                name = String(name[..<index])
+            default: continue
+            }
+            if afterComma != nil { break }
+        }
+        var inParentheses: [String] = []
+        while let open = name.firstIndex(of: "(") {
+            // The matching parenthesis, however deep ("((see recipe))"); one never closed is dropped.
+            var depth = 0
+            var close: String.Index?
+            for index in name[open...].indices {
+                if name[index] == "(" { depth += 1 } else if name[index] == ")" { depth -= 1 }
+                if depth == 0 {
+                    close = index
+                    break
+                }
+            }
+            guard let close else {
+                name.remove(at: open)
+                continue
+            }
+            inParentheses.append(name[name.index(after: open)..<close].trimmingCharacters(in: .whitespaces))
+            name.removeSubrange(open...close)
+        }
+        // "((4 tbsp) butter)": the whole name in parentheses.
+        if NameKey.display(name).isEmpty, let last = inParentheses.popLast() {
+            var inner = LineReading(Substring(last))
+            inner.readName()
+            name = inner.name
+            inParentheses += inner.notes
+        }
+        notes += inParentheses.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "() ")) }
+        if let afterComma { notes.append(afterComma) }
+        self.name = NameKey.display(name)
     }
 }

@@ -23,7 +23,7 @@ enum QuantityParser {
         return (value, rest)
     }
 
-    private static func singleAmount(_ text: Substring) -> (Rational, Substring)? {
+    static func singleAmount(_ text: Substring) -> (Rational, Substring)? {
         if let first = text.first, let fraction = vulgarFractions[first] { return (fraction, text.dropFirst()) }
         var token = text.prefix { $0.isASCIIDigit || $0 == "." || $0 == "," || $0 == "/" || $0 == "⁄" }
         while let last = token.last, !last.isASCIIDigit { token = token.dropLast() }
@@ -32,6 +32,15 @@ enum QuantityParser {
         else { return nil }
         let rest = text.dropFirst(token.count)
         guard value.isWhole, !token.contains("/") else { return (value, rest) }
+        // "1-1/2": a whole number joined to its fraction by a hyphen, as US recipes write it.
+        if rest.first == "-" {
+            let next = rest.dropFirst().prefix { $0.isASCIIDigit || $0 == "/" || $0 == "⁄" }
+            if next.contains(where: { $0 == "/" || $0 == "⁄" }),
+                let fraction = Rational(decimal: Substring(next.map { $0 == "⁄" ? "/" : $0 })), fraction < .one
+            {
+                return (value + fraction, rest.dropFirst(1 + next.count))
+            }
+        }
         // A whole number followed by a fraction: "1½", "1 ½", "1 1/2".
         if let first = rest.first, let fraction = vulgarFractions[first] { return (value + fraction, rest.dropFirst()) }
         let spaced = rest.drop(while: { $0 == " " })
@@ -71,6 +80,48 @@ enum QuantityParser {
 }
 
 extension QuantityParser {
+    /// `dozen` (or `doz`) at the start of `text`: twelve, and what follows it.
+    static func leadingDozen(_ text: Substring) -> (Rational, Substring)? {
+        for word in ["dozen", "doz.", "doz"] where text.lowercased().hasPrefix(word) {
+            let after = text.dropFirst(word.count)
+            if after.isEmpty || after.first == " " { return (Rational(12), after) }
+        }
+        return nil
+    }
+
+    /// A size such as `400g`, `14-ounce`, `14- ounce`, `14 oz`, `10-13 oz`, `8-inch`,
+    /// `1½-inch-thick` at the start of `text`: the quantity when it is a measure (`nil` for a
+    /// length), the text as a note shows it, and what follows.
+    static func leadingSize(_ text: Substring) -> (Quantity?, String, Substring)? {
+        guard let (amount, rest) = leadingAmount(text) else { return nil }
+        var words = rest
+        if words.first == "-" { words = words.dropFirst() }
+        words = words.drop(while: { $0 == " " })
+        if let (unit, after) = leadingUnit(words), unit.measure != nil {
+            let quantity = Quantity(amount, unit)
+            return (quantity, quantity.text, after)
+        }
+        let word = words.prefix(while: { $0.isLetter || $0 == "." })
+        guard let length = lengths[word.lowercased()] else { return nil }
+        var after = words.dropFirst(word.count)
+        // "-thick", "-long", "-wide" belong to the size.
+        var text = amount.kitchenText + "-" + length
+        if after.first == "-" {
+            let adjective = after.dropFirst().prefix(while: \.isLetter)
+            if !adjective.isEmpty {
+                text += "-" + adjective
+                after = after.dropFirst(1 + adjective.count)
+            }
+        }
+        return (nil, text, after)
+    }
+
+    /// Lengths that give a size: `8-inch`, `2 cm`.
+    private static let lengths: [String: String] = [
+        "inch": "inch", "inches": "inch", "in": "inch", "in.": "inch", "cm": "cm", "mm": "mm", "centimeter": "cm",
+        "centimeters": "cm", "centimetre": "cm", "centimetres": "cm",
+    ]
+
     /// The first whole number in a text ("Serves 4" → 4), for counts of servings.
     static func leadingNumber(in text: String) -> Int? {
         let digits = text.drop(while: { !$0.isASCIIDigit }).prefix(while: \.isASCIIDigit)

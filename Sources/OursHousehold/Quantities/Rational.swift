@@ -1,3 +1,5 @@
+import Foundation
+
 /// An exact fraction, so "1/3 cup" scaled by 3 is exactly one cup, and "1/2" + "1/4" is "3/4".
 public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let numerator: Int
@@ -41,28 +43,67 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
     public static func + (a: Rational, b: Rational) -> Rational {
-        Rational(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator)
+        guard let left = checked(a.numerator, b.denominator), let right = checked(b.numerator, a.denominator),
+            let denominator = checked(a.denominator, b.denominator)
+        else { return Rational(approximating: a.doubleValue + b.doubleValue) }
+        let (sum, overflow) = left.addingReportingOverflow(right)
+        return overflow ? Rational(approximating: a.doubleValue + b.doubleValue) : Rational(sum, denominator)
     }
 
+    public static func - (a: Rational, b: Rational) -> Rational { a + Rational(-b.numerator, b.denominator) }
+
     public static func * (a: Rational, b: Rational) -> Rational {
-        Rational(a.numerator * b.numerator, a.denominator * b.denominator)
+        // Cross-cancelling first keeps the products small.
+        let g1 = max(gcd(abs(a.numerator), b.denominator), 1), g2 = max(gcd(abs(b.numerator), a.denominator), 1)
+        guard let top = checked(a.numerator / g1, b.numerator / g2), let bottom = checked(a.denominator / g2, b.denominator / g1)
+        else { return Rational(approximating: a.doubleValue * b.doubleValue) }
+        return Rational(top, bottom)
     }
 
     public static func / (a: Rational, b: Rational) -> Rational {
-        Rational(a.numerator * b.denominator, a.denominator * b.numerator)
+        a * Rational(b.denominator * (b.numerator < 0 ? -1 : 1), abs(b.numerator))
     }
 
     public static func < (a: Rational, b: Rational) -> Bool {
-        a.numerator * b.denominator < b.numerator * a.denominator
+        guard let left = checked(a.numerator, b.denominator), let right = checked(b.numerator, a.denominator) else {
+            return a.doubleValue < b.doubleValue
+        }
+        return left < right
+    }
+
+    /// The whole part, rounded down: `7/2` → 3.
+    public var floor: Int {
+        numerator >= 0 ? numerator / denominator : -((-numerator + denominator - 1) / denominator)
+    }
+
+    /// The nearest multiple of `1/denominator`.
+    public func rounded(toMultipleOf step: Rational) -> Rational {
+        let steps = (self / step).doubleValue.rounded()
+        return Rational(Int(steps)) * step
+    }
+
+    /// The closest fraction with a denominator of at most a million, for a result too big to
+    /// keep exactly (amounts a hostile file made huge) or a conversion between systems.
+    public init(approximating value: Double) {
+        guard value.isFinite, abs(value) < 9e12 else {
+            self.init(value.isFinite && value < 0 ? -9_000_000_000_000 : (value.isFinite ? 9_000_000_000_000 : 0))
+            return
+        }
+        self.init(Int((value * 1_000_000).rounded()), 1_000_000)
+    }
+
+    private static func checked(_ a: Int, _ b: Int) -> Int? {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? nil : product
     }
 
     /// `3/2` — exact and short, for storage when no short decimal is exact.
     public var description: String { isWhole ? String(numerator) : "\(numerator)/\(denominator)" }
 
-    /// How a cook reads it: `2`, `1 1/2`, `3/4`; an awkward fraction as a decimal (`0.17`).
+    /// How a cook reads it: `2`, `1 1/2`, `3/4`, `1/6`; an awkward fraction as a decimal (`0.23`).
     public var kitchenText: String {
         if isWhole { return String(numerator) }
-        guard [2, 3, 4, 8].contains(denominator) else { return decimalText(places: 2) }
+        guard Rational.kitchenDenominators.contains(denominator) else { return decimalText(places: 2) }
         let whole = numerator / denominator
         let rest = abs(numerator % denominator)
         return whole == 0 ? "\(numerator < 0 ? "-" : "")\(rest)/\(denominator)" : "\(whole) \(rest)/\(denominator)"
@@ -72,6 +113,9 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
     public func decimalText(places: Int) -> String {
         var scale = 1
         for _ in 0..<places { scale *= 10 }
+        guard abs(numerator) < Int.max / (scale * 4), denominator < Int.max / 4 else {
+            return String(format: "%.\(places)f", doubleValue)
+        }
         let scaled = (abs(numerator) * scale * 2 + denominator) / (2 * denominator)
         let sign = numerator < 0 && scaled != 0 ? "-" : ""
         let whole = scaled / scale
@@ -85,11 +129,15 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var exactDecimalText: String? {
         var scale = 1
         for places in 0...4 {
-            if (numerator * scale) % denominator == 0 { return decimalText(places: places) }
+            let (product, overflow) = numerator.multipliedReportingOverflow(by: scale)
+            if !overflow, product % denominator == 0 { return decimalText(places: places) }
             scale *= 10
         }
         return nil
     }
+
+    /// The denominators of the fractions measuring cups and spoons come in, and thirds halved.
+    static let kitchenDenominators: Set<Int> = [2, 3, 4, 6, 8, 16]
 
     static func gcd(_ a: Int, _ b: Int) -> Int {
         var (a, b) = (a, b)

@@ -32,6 +32,9 @@ import Testing
             // What the shell and `man` are given.
             ["completion", "bash"], ["completion", "zsh"], ["completion", "fish"], ["completion", "names"],
             ["manual"],
+            // Recipes that stay yours, ingredients remembered.
+            ["recipe", "edit"], ["ingredients"], ["ingredient", "show"], ["ingredient", "edit"], ["ingredient", "rm"],
+            ["staples"], ["staples", "to-list"], ["suggest"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)
@@ -51,7 +54,7 @@ import Testing
         DeviceCommandTests.cases + RecordCommandTests.cases
         + HouseholdLifeCommandTests.listCases + HouseholdLifeCommandTests.kitchenCases
         + HouseholdLifeCommandTests.choreAndTaskCases
-        + EverydayCommandTests.cases + shellCases
+        + EverydayCommandTests.cases + shellCases + KitchenCommandTests.cases
 
     static let shellCases: [(String, ParsedInvocation.Action)] = [
         ("completion bash", .run(BashCompletionCommand())), ("completion zsh", .run(ZshCompletionCommand())),

@@ -38,7 +38,7 @@ import Testing
         (["add"], "Usage: ours add ITEM... [--list NAME] [--qty Q] [--category C] [--note N]"),
         (
             ["recipe", "add"],
-            "Usage: ours recipe add NAME [--ingredient TEXT]... [--servings N] [--force]"
+            "Usage: ours recipe add NAME [--ingredient TEXT]... [--step TEXT]... [--servings N] [--as-new]"
         ),
         (["plan"], "Usage: ours plan DATE SLOT RECIPE-OR-TEXT... [--replace] [--servings N] [--note N]"),
         (["household"], "Usage: ours household COMMAND"),

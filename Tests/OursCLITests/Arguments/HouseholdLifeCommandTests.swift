@@ -36,15 +36,25 @@ import Testing
     static let kitchenCases: [(String, ParsedInvocation.Action)] = [
         (
             "recipe add Pancakes",
-            .run(RecipeAddCommand(name: "Pancakes", ingredients: [], servings: nil, force: false))
+            .run(RecipeAddCommand(name: "Pancakes", ingredients: [], steps: [], servings: nil, sameTitle: .refuse))
         ),
         (
-            "recipe add Pancakes --ingredient '2 cups flour' --ingredient '2 eggs' -i milk "
+            "recipe add Pancakes --ingredient '2 cups flour' --ingredient '2 eggs' -i milk --step Whisk --step Fry "
                 + "--servings 4 --force",
             .run(
                 RecipeAddCommand(
-                    name: "Pancakes", ingredients: ["2 cups flour", "2 eggs", "milk"], servings: 4,
-                    force: true))
+                    name: "Pancakes", ingredients: ["2 cups flour", "2 eggs", "milk"], steps: ["Whisk", "Fry"], servings: 4,
+                    sameTitle: .replace))
+        ),
+        (
+            "recipe add 'Banana Bread' -i '3 bananas' --as-new",
+            .run(
+                RecipeAddCommand(name: "Banana Bread", ingredients: ["3 bananas"], steps: [], servings: nil, sameTitle: .keepBoth)
+            )
+        ),
+        (
+            "recipe add 'Banana Bread' --replace",
+            .run(RecipeAddCommand(name: "Banana Bread", ingredients: [], steps: [], servings: nil, sameTitle: .replace))
         ),
         ("recipe show Pancakes", .run(RecipeShowCommand(name: "Pancakes"))),
         ("recipe favorite Pancakes", .run(RecipeFavoriteCommand(name: "Pancakes"))),
@@ -54,11 +64,13 @@ import Testing
             "recipe to-list Pancakes --list Groceries --servings 8",
             .run(RecipeToListCommand(name: "Pancakes", list: "Groceries", servings: 8))
         ),
-        ("recipe import lasagne.jsonld", .run(RecipeImportCommand(file: "lasagne.jsonld"))),
-        ("recipe import -", .run(RecipeImportCommand(file: "-"))),
+        ("recipe import lasagne.jsonld", .run(RecipeImportCommand(file: "lasagne.jsonld", sameTitle: .refuse))),
+        ("recipe import - --as-new", .run(RecipeImportCommand(file: "-", sameTitle: .keepBoth))),
+        ("recipe import lasagne.jsonld --replace", .run(RecipeImportCommand(file: "lasagne.jsonld", sameTitle: .replace))),
         ("recipe export Lasagne", .run(RecipeExportCommand(name: "Lasagne"))),
-        ("recipes", .run(RecipesCommand(favoritesOnly: false))),
-        ("recipes --favorites", .run(RecipesCommand(favoritesOnly: true))),
+        ("recipes", .run(RecipesCommand(favoritesOnly: false, duplicates: false))),
+        ("recipes --favorites", .run(RecipesCommand(favoritesOnly: true, duplicates: false))),
+        ("recipes --duplicates", .run(RecipesCommand(favoritesOnly: false, duplicates: true))),
         (
             "plan 2025-03-14 dinner Lasagne",
             .run(PlanCommand(date: "2025-03-14", slot: .dinner, meal: "Lasagne", replace: false))

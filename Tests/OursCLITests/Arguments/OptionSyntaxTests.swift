@@ -37,8 +37,8 @@ import Testing
                 == .success(
                     .run(
                         RecipeAddCommand(
-                            name: "Soup", ingredients: ["leeks", "stock", "salt"], servings: nil,
-                            force: false))))
+                            name: "Soup", ingredients: ["leeks", "stock", "salt"], steps: [], servings: nil,
+                            sameTitle: .refuse))))
     }
 
     @Test func repeatedFlagsAreHarmless() {

@@ -11,28 +11,7 @@ import Testing
 @Suite struct RecipeCorpusTests {
     /// Files that give no titled recipe today. Each one is a known issue: the floor test fails
     /// when one of them imports (take it off the list) or when a file not listed stops importing.
-    static let notImportedYet: Set<String> = [
-        "750g.com--salade-de-carottes-cuites-et-crues-a-l-orange.jsonld",
-        "atelierdeschefs.fr--crepe-savoyarde.jsonld",
-        "bodybuilding.com--spicy-beans-and-rice.jsonld",
-        "bongeats.com--lau-chingri.jsonld",
-        "cucchiaio.it--pesce-spada-al-miele-millefiori-pomodorini-e-patatine.jsonld",
-        "culy.nl--pruimenjam-een-snel-en-makkelijk-basisrecept-binnen-15.jsonld",
-        "culy.nl--zuurvlees-zoervleisj.jsonld",
-        "eatwell101.com--creamy-spinach-turkey-meatballs-recipe.jsonld",
-        "innit.com--tofu-mixed-greens-salad-with-broccoli-beet-mix-carrot.jsonld",
-        "kfoods.com--gol-gappay-urid34.jsonld",
-        "kikkoman.eu--soy-glazed-bacon-popcorn.jsonld",
-        "kuchynalidla.sk--spizy-z-jahnacieho-stehna-so-zeleninou-a-s-matovou-salsou.jsonld",
-        "leckerschmecker.me--gebrannte-mandeln-airfryer-a-j-gehoeren.jsonld",
-        "magimix.com--gazpacho.jsonld",
-        "pauladeen.com--southern-green-bean-casserole-recipe.jsonld",
-        "rewe.de--wintergemuese-gnocchi-pfanne-kraeuterdip.jsonld",
-        "rutgerbakt.nl--abrikozenvlaai.jsonld",
-        "rutgerbakt.nl--arretjescake.jsonld",
-        "rutgerbakt.nl--recept-banketstaaf.jsonld",
-        "strongrfastr.com--96-latininspired-creamy-chicken-stew.jsonld",
-    ]
+    static let notImportedYet: Set<String> = []
 
     @Test func everyFileHasARowInExpected() throws {
         let files = try RecipeCorpus.files()
@@ -54,6 +33,20 @@ import Testing
                 #expect(imported, Comment(rawValue: "\(outcome.file): \(outcome.error ?? "no recipe with a title")"))
             }
         }
+    }
+
+    /// The figures reached so far are floors: a change to the importer that lowers one fails
+    /// here (raise them when the importer gets better). Before the lenient reader: imported
+    /// 590, titles 579, ingredient counts 547, step counts 439, sane names 543, sane steps 545.
+    @Test func figuresDoNotFallBelowTheRecordedOnes() throws {
+        let outcomes = try RecipeCorpus.measure()
+        let imported = outcomes.filter { $0.recipe != nil }
+        #expect(imported.count >= 610)
+        #expect(outcomes.filter { $0.titleMatches == true }.count >= 602)
+        #expect(outcomes.filter { $0.ingredientCountMatches == true }.count >= 569)
+        #expect(outcomes.filter { $0.stepCountMatches == true }.count >= 523)
+        #expect(imported.filter { $0.nameProblems.isEmpty }.count >= 602)
+        #expect(imported.filter { $0.stepProblems.isEmpty }.count >= 610)
     }
 
     /// Prints one line per file that falls short anywhere, then the totals.
@@ -108,7 +101,7 @@ struct CorpusOutcome: Sendable {
     }
 
     /// How many steps fall short, by what is wrong with them.
-    var stepProblems: [String: Int] { RecipeCorpus.tally((recipe?.steps ?? []).compactMap(RecipeCorpus.stepProblem)) }
+    var stepProblems: [String: Int] { RecipeCorpus.tally((recipe?.steps ?? []).map(\.text).compactMap(RecipeCorpus.stepProblem)) }
 
     /// What failed, or nil when nothing did.
     var failureLine: String? {

@@ -136,10 +136,10 @@ import Testing
     @Test func aRecipeDeletedWhileAMealIsPlannedStillShopsAndSaysSo() throws {
         let (sarahZone, mikeZone) = try world.couple()
         let (sarah, mike) = (Household(sarahZone), Household(mikeZone))
-        _ = try sarah.addRecipe(named: "Pancakes", ingredients: ["2 cups flour"], servings: 4)
+        let pancakes = try sarah.addRecipe(named: "Pancakes", ingredients: ["2 cups flour"], servings: 4).recipe
         try syncBoth(sarah, mike)
         try offline {
-            _ = try sarah.delete(.recipe, id: SemanticID.recipe(named: "Pancakes"))
+            _ = try sarah.delete(.recipe, id: pancakes.id)
             _ = try mike.plan("2030-01-07", .dinner, "Pancakes")
         }
         try syncBoth(sarah, mike)

@@ -6,33 +6,47 @@ import Testing
 @Suite struct KitchenTests {
     let world = SharedFolderWorld()
 
-    @Test func addingARecipeTwiceNeedsForce() throws {
+    @Test func aTakenTitleIsRefusedNamingTheRecipeUnlessAsNewOrReplace() throws {
         let (life, _) = try world.privateLife()
         let (recipe, outcome) = try life.addRecipe(named: "Pancakes", ingredients: ["2 cups flour", "2 eggs"], servings: 4)
         #expect(outcome == .created)
-        #expect(recipe.id == "pancakes-fbc41e35f9a4")
+        #expect(recipe.id != SemanticID.recipe(named: "Pancakes"), "a new recipe's id does not come from its title")
+        #expect(recipe.id.count == 16)
+        #expect(recipe.createdAt == SharedFolderWorld.friday)
         _ = try life.setFavorite("pancakes", true)
-        let refused = OursError.caught { _ = try life.addRecipe(named: "PANCAKES", ingredients: []) }
+        let refused = OursError.caught { _ = try life.addRecipe(named: "PANCAKES!", ingredients: []) }
         #expect(refused?.kind == .failed)
-        #expect(refused?.message == "there is already a recipe called \"Pancakes\"")
-        let replaced = try life.addRecipe(named: "pancakes", ingredients: ["3 eggs"], replace: true)
+        #expect(refused?.message == "there is already a recipe called Pancakes (id \(recipe.id), added Fri 2025-03-14 by Sarah)")
+        let replaced = try life.addRecipe(named: "pancakes", ingredients: ["3 eggs"], sameTitle: .replace)
         #expect(replaced.outcome == .replaced)
+        #expect(replaced.recipe.id == recipe.id)
         let stored = try life.recipe(named: "Pancakes")
         #expect(stored.ingredients.map(\.text) == ["3 eggs"])
         #expect(stored.servings == nil)
         #expect(stored.favorite)
         #expect(try life.recipes().count == 1)
         #expect(try life.recipes(favoritesOnly: true).map(\.name) == ["pancakes"])
+
+        let second = try life.addRecipe(named: "Pancakes.", ingredients: ["1 cup oats"], sameTitle: .keepBoth)
+        #expect(second.outcome == .created)
+        #expect(try life.recipes().count == 2)
+        let ambiguous = OursError.caught { _ = try life.recipe(named: "pancakes") }
+        #expect(ambiguous?.kind == .usage)
+        #expect(ambiguous?.message.contains(second.recipe.id) == true)
+        #expect(try life.recipe(named: second.recipe.id).ingredients.map(\.text) == ["1 cup oats"])
+        #expect(try life.duplicateRecipes().map { Set($0.map(\.id)) } == [[recipe.id, second.recipe.id]])
+        let several = OursError.caught { _ = try life.addRecipe(named: "pancakes", ingredients: [], sameTitle: .replace) }
+        #expect(several?.kind == .usage)
     }
 
     @Test func recipeToListIsIdempotentAndScales() throws {
         let (life, _) = try world.privateLife()
-        _ = try life.addRecipe(
+        let (pancakes, _) = try life.addRecipe(
             named: "Pancakes", ingredients: ["2 cups flour", "2 eggs", "1 1/2 cups milk", "salt"], servings: 4)
         _ = try life.add(["Milk"], quantity: "1 l")
         let first = try life.addRecipeToList("pancakes", servings: 6)
         #expect(first.result.items.map(\.outcome) == [.created, .created, .updated, .created])
-        #expect(first.result.items.map(\.item.total.description) == ["3 cups", "3", "1 l + 2 1/4 cups", ""])
+        #expect(first.result.items.map(\.item.total.description) == ["3 cups", "3", "1.53 l", ""])
         let again = try life.addRecipeToList("pancakes", servings: 6)
         #expect(again.result.items.map(\.outcome) == [.unchanged, .unchanged, .unchanged, .unchanged])
         let fewer = try life.addRecipeToList("pancakes")
@@ -41,8 +55,7 @@ import Testing
         let flour = try #require(try life.items(on: try life.list(named: nil)).first { $0.name == "flour" })
         #expect(
             flour.sources == [
-                GroceryItem.Source(
-                    key: "pancakes-fbc41e35f9a4", recipe: "Pancakes", recipeID: "pancakes-fbc41e35f9a4", quantity: "2 cups")
+                GroceryItem.Source(key: pancakes.id, recipe: "Pancakes", recipeID: pancakes.id, quantity: "2 cups")
             ])
     }
 
@@ -56,12 +69,35 @@ import Testing
     @Test func importingTheSameFileTwiceChangesNothing() throws {
         let (life, _) = try world.privateLife()
         let bytes = try fixture("recipes/lasagne.jsonld")
-        #expect(try life.importRecipes(bytes, source: "lasagne.jsonld").map(\.outcome) == [.created])
-        let key = try RecordKey(type: "recipe", id: SemanticID.recipe(named: "Weeknight Lasagne"))
+        let first = try life.importRecipes(bytes, source: "lasagne.jsonld")
+        #expect(first.map(\.outcome) == [.created])
+        let key = try RecordKey(type: "recipe", id: first[0].recipe.id)
         let before = try #require(try life.zone.get(key)).values
-        #expect(try life.importRecipes(bytes, source: "lasagne.jsonld").map(\.outcome) == [.replaced])
+        #expect(try life.importRecipes(bytes, source: "lasagne.jsonld").map(\.outcome) == [.unchanged])
         #expect(try #require(try life.zone.get(key)).values == before)
         #expect(try life.recipe(named: "lasagne").servings == 6)
+
+        // The same source, changed since: updated in place, notes and favourite kept.
+        _ = try life.editRecipe("lasagne", RecipeEdit(notes: "Double the garlic"))
+        let changed = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"6\", \"6 servings\"", with: "\"8\"")
+        #expect(try life.importRecipes(Array(changed.utf8), source: "l").map(\.outcome) == [.updated])
+        let updated = try life.recipe(named: "lasagne")
+        #expect(updated.servings == 8)
+        #expect(updated.notes == "Double the garlic")
+        #expect(try life.recipes().count == 1)
+    }
+
+    @Test func importingADifferentRecipeWithATakenTitleIsRefused() throws {
+        let (life, _) = try world.privateLife()
+        _ = try life.addRecipe(named: "Weeknight lasagne!", ingredients: ["1 box lasagne sheets"])
+        let bytes = try fixture("recipes/lasagne.jsonld")
+        let refused = OursError.caught { _ = try life.importRecipes(bytes, source: "lasagne.jsonld") }
+        #expect(refused?.kind == .failed)
+        #expect(refused?.message.hasPrefix("there is already a recipe called Weeknight lasagne! (id ") == true)
+        #expect(try life.recipes().count == 1)
+        #expect(try life.importRecipes(bytes, source: "l", sameTitle: .keepBoth).map(\.outcome) == [.created])
+        #expect(try life.recipes().count == 2)
+        #expect(try life.duplicateRecipes().count == 1)
     }
 
     @Test func planningMeals() throws {
@@ -71,7 +107,7 @@ import Testing
         #expect(planned.outcome == .created)
         #expect(planned.meal.id == "2025-03-14-dinner")
         #expect(planned.meal.name == "Lasagne")
-        #expect(planned.meal.recipeID == SemanticID.recipe(named: "Lasagne"))
+        #expect(planned.meal.recipeID == (try life.recipe(named: "Lasagne").id))
         #expect(try life.plan("2025-03-14", .dinner, "Lasagne").outcome == .unchanged)
         let taken = OursError.caught { _ = try life.plan("2025-03-14", .dinner, "Tacos") }
         #expect(taken?.kind == .failed)

@@ -9,10 +9,10 @@ import Testing
 
     @Test func aPlannedRecipeTakesItsServingsUnlessToldOtherwise() throws {
         let (life, _) = try world.privateLife()
-        _ = try life.addRecipe(named: "Pancakes", ingredients: ["2 cups flour"], servings: 4)
+        let pancakes = try life.addRecipe(named: "Pancakes", ingredients: ["2 cups flour"], servings: 4).recipe
         let planned = try life.plan("2025-03-14", .dinner, "pancakes")
         #expect(planned.meal.servings == 4)
-        #expect(planned.meal.recipeID == SemanticID.recipe(named: "Pancakes"))
+        #expect(planned.meal.recipeID == pancakes.id)
         let more = try life.plan("2025-03-14", .dinner, "Pancakes", servings: 6, note: "double the syrup")
         #expect(more.outcome == .updated)
         #expect(more.meal.servings == 6)
@@ -29,12 +29,12 @@ import Testing
 
     @Test func editRemoveAndMove() throws {
         let (life, _) = try world.privateLife()
-        _ = try life.addRecipe(named: "Lasagne", ingredients: ["500 g pasta"], servings: 4)
+        let lasagne = try life.addRecipe(named: "Lasagne", ingredients: ["500 g pasta"], servings: 4).recipe
         _ = try life.plan("2025-03-14", .dinner, "Tacos")
         let edited = try life.editMeal("2025-03-14", .dinner, .init(what: "lasagne", servings: .set(8), note: .set("oven at 6")))
         #expect(edited.outcome == .updated)
         #expect(edited.meal.name == "Lasagne")
-        #expect(edited.meal.recipeID == SemanticID.recipe(named: "Lasagne"))
+        #expect(edited.meal.recipeID == lasagne.id)
         #expect(try life.meal(on: "2025-03-14", .dinner).servings == 8)
         #expect(try life.editMeal("2025-03-14", .dinner, .init(servings: .set(8))).outcome == .unchanged)
         #expect(try life.editMeal("2025-03-14", .dinner, .init(note: .clear)).meal.note == nil)

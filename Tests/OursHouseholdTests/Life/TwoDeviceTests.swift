@@ -76,7 +76,8 @@ import Testing
         try syncBoth(sarah, mike)
         for household in [sarah, mike] {
             #expect(try household.list(type: "meal-plan").count == 1)
-            #expect(try household.list(type: "recipe").count == 1)
+            #expect(try household.list(type: "recipe").count == 2, "two recipes that share a title, neither changed")
+            #expect(try Household(household).duplicateRecipes().map(\.count) == [2])
             let meal = try #require(try Household(household).meals(on: [CalendarDay("2025-03-14")!]).first)
             #expect(["Tacos", "Pizza"].contains(meal.name))
             let conflicts = try household.conflicts().filter { $0.key.type == "meal-plan" && $0.field == "name" }

@@ -27,6 +27,20 @@ import Testing
         Case(line: "2 cloves", amount: Rational(2), name: "cloves"),
         Case(line: "- 1 onion (red)", amount: Rational(1), name: "onion", note: "red"),
         Case(line: "2-3 fl oz cream", amount: Rational(3), unit: "fl oz", name: "cream"),
+        Case(line: "1-1/2 cups sugar", amount: Rational(3, 2), unit: "cup", name: "sugar"),
+        Case(line: "1 1/2 cups / 187 g flour", amount: Rational(3, 2), unit: "cup", name: "flour", note: "187 g"),
+        Case(line: "227g (1 cup) butter", amount: Rational(227), unit: "g", name: "butter", note: "1 cup"),
+        Case(line: "1 cup (125 g) flour, sifted", amount: Rational(1), unit: "cup", name: "flour", note: "125 g; sifted"),
+        Case(line: "1 14-ounce can coconut milk", amount: Rational(1), unit: "can", name: "coconut milk", note: "14 oz"),
+        Case(line: "2 x 400g tins chopped tomatoes", amount: Rational(2), unit: "can", name: "chopped tomatoes", note: "400 g"),
+        Case(line: "2 x 250g butter", amount: Rational(500), unit: "g", name: "butter"),
+        Case(line: "3 bags ice", amount: Rational(3), unit: "bag", name: "ice"),
+        Case(line: "2 dozen eggs", amount: Rational(24), name: "eggs"),
+        Case(line: "a dozen oysters", amount: Rational(12), name: "oysters"),
+        Case(line: "½ tsp. salt", amount: Rational(1, 2), unit: "tsp", name: "salt"),
+        Case(line: "1⅓ cups milk", amount: Rational(4, 3), unit: "cup", name: "milk"),
+        Case(line: "2 EL Olivenöl", amount: Rational(2), unit: "tbsp", name: "Olivenöl"),
+        Case(line: "▢ 2 cloves garlic, minced", amount: Rational(2), unit: "clove", name: "garlic", note: "minced"),
     ])
     func parse(_ c: Case) {
         let ingredient = Ingredient(parsing: c.line)

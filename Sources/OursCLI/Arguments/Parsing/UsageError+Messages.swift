@@ -81,6 +81,11 @@ extension UsageError {
             command: command)
     }
 
+    /// Two options that ask for opposite things, such as `--as-new` and `--replace`.
+    public static func conflictingOptions(_ first: OptionSpec, _ second: OptionSpec, command: [String]) -> UsageError {
+        UsageError("\(first.longForm) and \(second.longForm) cannot be given together", command: command)
+    }
+
     /// ` for 'ours household'`, or nothing at the top level where it would only add noise.
     private static func qualifier(_ command: [String]) -> String {
         command.count > 1 ? " for '\(command.joined(separator: " "))'" : ""

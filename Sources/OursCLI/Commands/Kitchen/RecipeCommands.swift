@@ -14,27 +14,58 @@ struct RecipeShowCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let recipe = try context.household().recipe(named: name)
+        let household = try context.household()
+        let recipe = try household.recipe(named: name)
         if context.json {
             context.printJSON(recipe.json)
             return 0
         }
         context.say(context.bold(recipe.name) + (recipe.favorite ? " ★" : ""))
         if let description = recipe.description { context.say(description) }
-        let facts = [
-            recipe.yield ?? recipe.servings.map { "Serves \($0)" }, recipe.totalTime.map { "Total \($0)" }, recipe.url,
-        ].compactMap { $0 }
-        if !facts.isEmpty { context.say(context.dim(facts.joined(separator: " · "))) }
+        let times = [("Prep", recipe.prepTime), ("Cook", recipe.cookTime), ("Total", recipe.totalTime)].compactMap {
+            label, time in
+            time.map { "\(label) \(RecipeDuration.spoken($0))" }
+        }
+        let facts =
+            [recipe.yield ?? recipe.servings.map { "Serves \($0)" }] + times.map { $0 } + [recipe.category, recipe.cuisine]
+        let shown = facts.compactMap { $0 }
+        if !shown.isEmpty { context.say(context.dim(shown.joined(separator: " · "))) }
         if !recipe.ingredients.isEmpty {
             context.say("\nIngredients")
-            for ingredient in recipe.ingredients { context.say("  " + ingredient.text) }
+            for (index, ingredient) in recipe.ingredients.enumerated() { context.say("  \(index + 1). " + ingredient.text) }
         }
-        if !recipe.steps.isEmpty {
-            context.say("\nSteps")
-            for (index, step) in recipe.steps.enumerated() { context.say("  \(index + 1). \(step)") }
+        if !recipe.steps.isEmpty { context.say("\nSteps") }
+        var number = 0
+        for step in recipe.steps {
+            if step.isSection {
+                context.say("  " + context.bold(step.text))
+                continue
+            }
+            number += 1
+            context.say("  \(number). \(step.text)")
         }
         if let notes = recipe.notes { context.say("\nNotes\n  \(notes)") }
+        showDetails(recipe, household, context)
         return 0
+    }
+
+    /// Tags, nutrition, the source and who made it, below the recipe.
+    private func showDetails(_ recipe: Recipe, _ household: Household, _ context: CommandContext) {
+        var lines: [String] = []
+        if !recipe.tags.isEmpty { lines.append("Tags: " + recipe.tags.joined(separator: ", ")) }
+        if !recipe.nutrition.isEmpty {
+            lines.append(
+                "Nutrition: "
+                    + recipe.nutrition.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        if !recipe.authors.isEmpty { lines.append("By " + recipe.authors.joined(separator: ", ")) }
+        if let url = recipe.url { lines.append("Source: " + url) }
+        if let origin = try? household.origin(of: recipe), let at = origin.at {
+            lines.append("Added \(household.localTime(at))" + (origin.by.map { " by \($0)" } ?? "") + " · id \(recipe.id)")
+        }
+        guard !lines.isEmpty else { return }
+        context.say("")
+        for line in lines { context.say(context.dim(line)) }
     }
 }
 

@@ -1,20 +1,28 @@
 import OursHousehold
 import OursSync
 
-/// `ours recipes [--favorites]`: the recipes, with servings and ingredient counts.
+/// `ours recipes [--favorites] [--duplicates]`: the recipes, with servings and ingredient
+/// counts; or the groups of recipes that share a title.
 struct RecipesCommand: OursCommand {
     static let favorites: Option<Bool> = .flag("favorites", help: "Only the favourites")
+    static let duplicates: Option<Bool> = .flag(
+        "duplicates", help: "Only recipes that share a title with another, grouped by title")
 
-    static let spec = Spec("recipes", summary: "List the recipes", options: [favorites])
+    static let spec = Spec(
+        "recipes", summary: "List the recipes", examples: ["ours recipes --favorites", "ours recipes --duplicates"],
+        options: [favorites, duplicates])
 
     let favoritesOnly: Bool
+    let duplicates: Bool
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(favoritesOnly: values[favorites])
+        try Self(favoritesOnly: values[favorites], duplicates: values[duplicates])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let recipes = try context.household().recipes(favoritesOnly: favoritesOnly)
+        let household = try context.household()
+        if duplicates { return try showDuplicates(household, context) }
+        let recipes = try household.recipes(favoritesOnly: favoritesOnly)
         if context.json {
             context.printJSON(.array(recipes.map(\.json)))
             return 0
@@ -30,6 +38,46 @@ struct RecipesCommand: OursCommand {
             [recipe.name + (recipe.favorite ? " ★" : ""), recipe.servings.map(String.init) ?? "", "\(recipe.ingredients.count)"]
         }
         context.console.out(Table.render(["RECIPE", "SERVES", "INGREDIENTS"], rows))
+        return 0
+    }
+
+    private func showDuplicates(_ household: Household, _ context: CommandContext) throws(OursError) -> Int32 {
+        let groups = try household.duplicateRecipes().map { group in group.filter { !favoritesOnly || $0.favorite } }
+            .filter { $0.count > 1 }
+        if context.json {
+            var documents: [JSONValue] = []
+            for group in groups {
+                var recipes: [JSONValue] = []
+                for recipe in group {
+                    let origin = try household.origin(of: recipe)
+                    var object = recipe.json.objectValue ?? [:]
+                    if let at = origin.at { object["addedAt"] = .string(UTCTime.iso8601(millis: at)) }
+                    if let by = origin.by { object["addedBy"] = .string(by) }
+                    recipes.append(.object(object))
+                }
+                documents.append(["title": .string(group[0].name), "recipes": .array(recipes)])
+            }
+            context.printJSON(.array(documents))
+            return 0
+        }
+        if groups.isEmpty {
+            context.say("No two recipes share a title.")
+            return 0
+        }
+        for group in groups {
+            context.say(context.bold(group[0].name))
+            var rows: [[String]] = []
+            for recipe in group {
+                let origin = try household.origin(of: recipe)
+                rows.append([
+                    "  " + recipe.id, origin.at.map { household.localTime($0) } ?? "", origin.by ?? "",
+                    Phrase.count(recipe.ingredients.count, "ingredient"),
+                ])
+            }
+            context.console.out(Table.render(["  ID", "ADDED", "BY", "INGREDIENTS"], rows))
+        }
+        context.say(
+            context.dim("Tell them apart by id: `ours recipe show ID`; rename one with `ours recipe edit ID --name NEW`."))
         return 0
     }
 }

@@ -46,7 +46,7 @@ struct ListShowCommand: OursCommand {
         if items.isEmpty { return context.say("  Nothing on it. Add something with `ours add ITEM`.") }
         let width = items.map(\.name.count).max() ?? 0
         for item in items {
-            var details = item.quantityParts.joined(separator: " + ")
+            var details = item.quantityShown
             for extra in [item.category, item.note].compactMap({ $0 }) { details += (details.isEmpty ? "" : " · ") + extra }
             let name = details.isEmpty ? item.name : item.name.padding(to: width) + "  " + context.dim(details)
             context.say(item.checked ? "  " + context.dim("[x] " + name) : "  [ ] " + name)
@@ -67,6 +67,17 @@ struct ListShowCommand: OursCommand {
             ]
         }
         context.console.out(Table.render(["  ITEM", "QTY", "CATEGORY", lists.count > 1 ? "LISTS" : "FOR"], rows))
+    }
+}
+
+extension GroceryItem {
+    /// The total, counts and measures added up (`2 eggs` and a recipe's `1` are `3`), and the
+    /// recipes and meals it is for: `3 (Pancakes, Omelette)`.
+    fileprivate var quantityShown: String {
+        let total = total.description
+        let labels = sources.compactMap { $0.recipe ?? $0.meal }
+        guard !labels.isEmpty else { return total }
+        return (total.isEmpty ? "" : total + " ") + "(" + labels.joined(separator: ", ") + ")"
     }
 }
 

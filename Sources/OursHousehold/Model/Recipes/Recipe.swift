@@ -1,0 +1,114 @@
+import OursSync
+
+/// A recipe: `recipe` records.
+///
+/// A new recipe gets a random id: two recipes may share a title (two phones that made
+/// "Pancakes" offline keep both). Recipes made by earlier versions keep their ids, which
+/// were made from their titles.
+///
+/// Fields: `name`, `servings` (a whole number), `yield` (as a source wrote it, "12 cookies"),
+/// `notes`, `favorite`, `description`, `url`, `image`, `author` (the first), `authors` (when
+/// more than one), `prepTime`, `cookTime`, `totalTime` (ISO 8601 durations), `category`,
+/// `cuisine`, `nutrition` (an object of texts), `createdAt`, `createdBy` (a participant id),
+/// one `tag.<key>` per tag, and each ingredient and step as a field of its own —
+/// `ingredient.<element>` and `step.<element>`, each holding an `order` key — so two people
+/// editing different ingredients at once both keep their change. `ingredients` and `steps`
+/// hold the same lists as arrays, for versions that read only those (see `Recipe+Storage`).
+public struct Recipe: Sendable, Hashable {
+    public let id: String
+    public var name: String
+    public var ingredients: [Ingredient] {
+        didSet { if ingredients.count != ingredientSlots.count { ingredientSlots = [] } }
+    }
+    public var servings: Int?
+    public var yield: String?
+    public var steps: [RecipeStep] {
+        didSet { if steps.count != stepSlots.count { stepSlots = [] } }
+    }
+    public var notes: String?
+    public var favorite: Bool
+    public var description: String?
+    public var url: String?
+    public var image: String?
+    /// Everyone the source credits, in its order.
+    public var authors: [String] = []
+    public var prepTime: String?
+    public var cookTime: String?
+    public var totalTime: String?
+    /// Keywords, from the source or given: `quick`, `vegetarian`.
+    public var tags: [String] = []
+    /// The kind of dish: `Dessert`, `Main course`.
+    public var category: String?
+    public var cuisine: String?
+    /// What the source says per serving: `calories` → `250 kcal`, `fatContent` → `10 g`.
+    public var nutrition: [String: String] = [:]
+    /// When it was made (milliseconds since 1970) and by whom (a participant id), for recipes
+    /// made by this version.
+    public var createdAt: Int64?
+    public var createdBy: String?
+    /// Where each ingredient and step is stored, parallel to `ingredients` and `steps`; `nil`
+    /// for one not stored yet. Empty when the lists were replaced as a whole.
+    var ingredientSlots: [RecipeSlot?] = []
+    var stepSlots: [RecipeSlot?] = []
+
+    /// The first author, the one older versions show.
+    public var author: String? { authors.first }
+
+    /// A new recipe, with a new random id unless `id` is given.
+    public init(
+        name: String, ingredients: [Ingredient] = [], servings: Int? = nil, steps: [RecipeStep] = [], notes: String? = nil,
+        favorite: Bool = false, id: String? = nil
+    ) {
+        self.id = id ?? RecordKey.newID()
+        self.name = NameKey.display(name)
+        self.ingredients = ingredients
+        self.servings = servings
+        self.steps = steps
+        self.notes = notes
+        self.favorite = favorite
+    }
+
+    /// The steps to follow, without the headings that group them.
+    public var instructions: [String] { steps.filter { !$0.isSection }.map(\.text) }
+
+    /// The ingredients for `servings` servings.
+    /// - Throws: `.usage` when the recipe does not say how many servings it makes.
+    public func ingredients(forServings target: Int?) throws(OursError) -> [Ingredient] {
+        guard let target, target != servings else { return ingredients }
+        guard let servings, servings > 0 else {
+            throw .usage(
+                "\(name) does not say how many servings it makes, so it cannot be scaled to \(target)",
+                hint: "Say how many it makes with `ours recipe edit \"\(name)\" --servings N`, or leave out --servings.")
+        }
+        return ingredients.map { $0.scaled(by: Rational(target, servings)) }
+    }
+
+    /// Whether two recipes hold the same recipe: the same ingredient lines and steps.
+    public func hasSameContent(as other: Recipe) -> Bool {
+        ingredients.map { NameKey.normalize($0.text) } == other.ingredients.map { NameKey.normalize($0.text) }
+            && steps.map { NameKey.normalize($0.text) } == other.steps.map { NameKey.normalize($0.text) }
+    }
+}
+
+/// One entry of a recipe's method: a step, or a heading that groups the steps after it
+/// ("For the sauce"), as schema.org's `HowToSection` does.
+public struct RecipeStep: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var text: String
+    public var isSection: Bool
+
+    public init(_ text: String, isSection: Bool = false) {
+        self.text = text
+        self.isSection = isSection
+    }
+
+    public init(stringLiteral text: String) { self.init(text) }
+
+    public var description: String { text }
+}
+
+/// Where one ingredient or step of a recipe is stored: its element id (the field is
+/// `ingredient.<id>` or `step.<id>`) and its order key.
+struct RecipeSlot: Sendable, Hashable {
+    var id: String
+    var order: String
+}
