@@ -105,10 +105,14 @@ extension SimulatedDevice {
     }
 
     /// `VmHWM` of a running process, in bytes. (Not `wait4`'s `ru_maxrss`: a child started with
-    /// `posix_spawn` inherits the spawning process's high-water mark at `exec` on Linux.)
+    /// `posix_spawn` inherits the spawning process's high-water mark at `exec` on Linux.) Only
+    /// once the child runs `ours`: sampled between the spawn's fork and its `exec`, the child is
+    /// still a copy of the test process, whose high-water mark is far higher.
     static func highWaterMark(_ pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        let lines = status.split(separator: "\n")
+        guard lines.first(where: { $0.hasPrefix("Name:") })?.split(separator: "\t").last == "ours",
+            let line = lines.first(where: { $0.hasPrefix("VmHWM:") }),
             let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }
         return kib * 1024
