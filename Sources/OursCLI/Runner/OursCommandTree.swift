@@ -77,8 +77,11 @@ enum OursCommandTree {
 
     private static let chores: [Node] = [
         Node(
-            "chore", summary: "Add a recurring chore, or mark one done",
-            subcommands: [ChoreAddCommand.node(), ChoreDoneCommand.node()]),
+            "chore", summary: "Add, complete, change, pause or remove a recurring chore",
+            subcommands: [
+                ChoreAddCommand.node(), ChoreDoneCommand.node(), ChoreShowCommand.node(), ChoreLogCommand.node(),
+                ChoreEditCommand.node(), ChorePauseCommand.node(), ChoreResumeCommand.node(), ChoreRemoveCommand.node(),
+            ]),
         ChoresCommand.node(),
         Node("task", summary: "Add a task, or mark one done", subcommands: [TaskAddCommand.node(), TaskDoneCommand.node()]),
         TasksCommand.node(),
