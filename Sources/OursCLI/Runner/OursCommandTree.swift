@@ -88,6 +88,7 @@ enum OursCommandTree {
         Node("category", summary: "Add a category for list items", subcommands: [CategoryAddCommand.node()]),
         CategoriesCommand.node(),
         ExportCommand.node(),
+        ImportCommand.node(),
     ]
 
     /// `help` and `version`, which the runner answers itself, without touching the device.

@@ -29,6 +29,9 @@ public struct HouseholdSnapshot: Sendable {
     public var chores: [Chore]
     /// Every task, done ones too.
     public var tasks: [HouseholdTask]
+    /// Every record that is not deleted, of every type (other apps' too), by type: what
+    /// `ours import` reads back.
+    public var records: [String: [RecordSnapshot]] = [:]
 
     public init(
         householdID: String, householdName: String, takenAt: Int64, timeZone: TimeZone, members: [Member] = [],
@@ -62,7 +65,8 @@ public struct HouseholdSnapshot: Sendable {
 
     /// The whole household as one JSON document:
     /// `{"format": "ours-household", "version": 1, "household": {"id", "name"}, "exportedAt",
-    /// "members", "lists": [list + "items"], "categories", "recipes", "meals", "chores", "tasks"}`.
+    /// "members", "lists": [list + "items"], "categories", "recipes", "meals", "chores", "tasks",
+    /// "records": {"<type>": [{"id", "fields"}]}}`.
     public var json: JSONValue {
         [
             "format": "ours-household", "version": 1,
@@ -80,6 +84,12 @@ public struct HouseholdSnapshot: Sendable {
             "meals": .array(meals.map(\.json)),
             "chores": .array(chores.map { $0.json(members: members, now: takenAt) }),
             "tasks": .array(tasks.map { $0.json(members: members) }),
+            "records": .object(records.mapValues { .array($0.map(HouseholdSnapshot.recordJSON)) }),
         ]
+    }
+
+    /// `{"id", "fields"}`: a record as `ours import` reads it.
+    static func recordJSON(_ record: RecordSnapshot) -> JSONValue {
+        ["id": .string(record.key.id), "fields": .object(record.values)]
     }
 }

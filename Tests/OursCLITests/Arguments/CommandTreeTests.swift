@@ -28,9 +28,9 @@ import Testing
         // Read-only copies must be deletable; the owner may let members invite read-write;
         // a conflict can be settled by keeping the winner.
         ["household", "forget"], ["household", "allow-invites"], ["conflicts", "dismiss"],
-        // Chores as households run them.
+        // Chores as households run them; a household restored from an export.
         ["chore", "show"], ["chore", "log"], ["chore", "edit"], ["chore", "pause"], ["chore", "resume"],
-        ["chore", "rm"],
+        ["chore", "rm"], ["import"],
     ]
 
     @Test(arguments: contract)

@@ -162,6 +162,11 @@ import Testing
         ("export --format=ics -o meals.ics", .run(ExportCommand(format: .ics, out: "meals.ics"))),
         ("export --format JSON --out backup.json", .run(ExportCommand(format: .json, out: "backup.json"))),
         ("export --format html", .run(ExportCommand(format: .html, out: nil))),
+        ("import backup.json", .run(ImportCommand(file: "backup.json", newHousehold: nil, folder: nil))),
+        (
+            "import backup.json --new-household Home --folder /mnt/ours",
+            .run(ImportCommand(file: "backup.json", newHousehold: "Home", folder: "/mnt/ours"))
+        ),
     ]
 
     @Test(arguments: listCases)
