@@ -7,7 +7,7 @@ struct ChorePauseCommand: OursCommand {
 
     static let spec = Spec(
         "pause", summary: "Pause a chore: it is never due until resumed",
-        discussion: "A paused chore stays listed, last, marked paused.", examples: ["ours chore pause Watering"],
+        discussion: "A paused chore stays listed, last, marked paused.", examples: ["ours chore pause Recycling"],
         arguments: [name])
 
     let name: String
@@ -37,7 +37,7 @@ struct ChoreResumeCommand: OursCommand {
 
     static let spec = Spec(
         "resume", summary: "Resume a paused chore",
-        discussion: "It is due when it would have been, but never before now.", examples: ["ours chore resume Watering"],
+        discussion: "It is due when it would have been, but never before now.", examples: ["ours chore resume Recycling"],
         arguments: [name])
 
     let name: String
