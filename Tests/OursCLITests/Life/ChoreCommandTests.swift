@@ -30,9 +30,11 @@ import Testing
             run(who, arguments)
         }
 
-        func run(_ who: String, _ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        func run(
+            _ who: String, _ arguments: [String], clockOffset: String = "0"
+        ) -> (code: Int32, out: String, err: String) {
             let capture = CapturingConsole()
-            let environment = ["OURS_HOME": root + "/home-" + who, "TZ": "Europe/Berlin"]
+            let environment = ["OURS_HOME": root + "/home-" + who, "TZ": "Europe/Berlin", "OURS_CLOCK_OFFSET": clockOffset]
             let code = OursCLI.run(arguments, environment: environment, console: capture.console)
             return (code, capture.output, capture.errorOutput)
         }
@@ -88,13 +90,15 @@ import Testing
 
     @Test func listingMarksOverdueAndPausedChores() throws {
         let home = try Home()
-        home.run("Sarah", "chore", "add", "Dishes", "--every", "daily")
+        home.run("Sarah", ["chore", "add", "Dishes", "--every", "daily"], clockOffset: "-2d")
         home.run("Sarah", "chore", "add", "Attic", "--every", "monthly", "--fixed")
         home.run("Sarah", "chore", "add", "Plants", "--every", "3d", "--note", "not the cactus")
         home.run("Sarah", "chore", "pause", "plants")
         home.run("Sarah", "chore", "done", "Attic")
         let later = home.run("Sarah", "chores").out.split(separator: "\n").map(String.init)
         #expect(later.first?.hasPrefix("DUE ") == true)
+        #expect(later.dropFirst().first?.hasPrefix("overdue 2d ") == true, "\(later)")
+        #expect(later.dropFirst().first?.hasSuffix("Dishes") == true)
         #expect(later.last?.hasPrefix("paused ") == true)
         #expect(later.last?.hasSuffix("Plants") == true)
         #expect(later.contains { $0.contains("every month (fixed)") && $0.hasSuffix("Attic") })

@@ -15,9 +15,11 @@ enum ChoreText {
         return chore.rotationOrder.map(name).joined(separator: ", then ")
     }
 
-    /// `paused`, `now`, `in 3d`, `2d ago`.
+    /// `paused`, `now`, `in 3d`, `overdue 2d`.
     static func due(_ chore: Chore, now: Int64) -> String {
-        chore.paused ? "paused" : DueText.phrase(chore.nextDue, now: now)
+        guard !chore.paused else { return "paused" }
+        let phrase = DueText.phrase(chore.nextDue, now: now)
+        return phrase.hasSuffix(" ago") ? "overdue " + phrase.dropLast(4) : phrase
     }
 
     /// A name for a participant id: the member's name, or the id when they are unknown here.

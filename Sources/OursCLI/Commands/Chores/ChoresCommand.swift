@@ -25,9 +25,8 @@ struct ChoresCommand: OursCommand {
         }
         let rows = chores.map { chore -> [String] in
             // No colour inside a table: escape codes would throw the columns out of line.
-            let due = chore.isOverdue(at: now) && chore.nextDue < now - 60_000 ? "overdue " : ""
             return [
-                due + ChoreText.due(chore, now: now), ChoreText.howOften(chore), ChoreText.who(chore, members),
+                ChoreText.due(chore, now: now), ChoreText.howOften(chore), ChoreText.who(chore, members),
                 chore.lastDone.map { household.localTime($0) } ?? "never", chore.name,
             ]
         }
