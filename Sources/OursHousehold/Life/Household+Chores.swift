@@ -155,10 +155,13 @@ extension Household {
                 fields[entry.field] = entry.value
             }
             var done = chore
-            done.completions.insert(completion, at: 0)
+            done.completions = ([completion] + chore.completions).sorted { ($0.at, $0.id) > ($1.at, $1.id) }
             done.nextDue = done.computedNextDue
-            fields["lastDone"] = .string(UTCTime.iso8601(millis: now))
-            fields.updateValue(completion.by.map { .string($0) }, forKey: "lastDoneBy")
+            // The latest completion, for older versions: this one, unless a device whose clock
+            // is ahead recorded one later.
+            let latest = done.completions[0]
+            fields["lastDone"] = .string(UTCTime.iso8601(millis: latest.at))
+            fields.updateValue(latest.by.map { .string($0) }, forKey: "lastDoneBy")
             fields["nextDue"] = .string(UTCTime.iso8601(millis: done.nextDue))
             if !done.rotation.isEmpty {
                 done.assignee = done.rotationAssignee

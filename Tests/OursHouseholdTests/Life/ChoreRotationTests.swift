@@ -9,6 +9,7 @@ import Testing
     let world = SharedFolderWorld()
     let day: Int64 = 86_400_000
     let utc = TimeZone(identifier: "UTC")!
+    let friday = SharedFolderWorld.friday
 
     /// Sarah and Mike share a household; each device has a clock the test moves.
     struct Couple {
@@ -135,6 +136,21 @@ import Testing
         _ = try home.sarah.choreDone("Filter")  // also for the 14th, on Monday, not having seen Mike's
         try home.syncBoth()
         #expect(try home.sarah.chore(named: "Filter").nextDue == SharedFolderWorld.friday + 7 * day)
+    }
+
+    @Test func aCompletionFromAClockAheadStaysTheLatest() throws {
+        let home = try couple()
+        _ = try home.sarah.addChore(named: "Plants", rule: .every(3, .day))
+        try home.syncBoth()
+        home.mikeClock.advance(by: day)  // Mike's clock is a day ahead
+        let ahead = try home.mike.choreDone("Plants")
+        try home.syncBoth()
+        let done = try home.sarah.choreDone("Plants")
+        #expect(done.completions.map(\.at) == [friday + day, friday], "newest first, by when it was done")
+        #expect(done.nextDue == ahead.nextDue)
+        let stored = try #require(try home.sarah.zone.get(RecordKey(type: "chore", id: done.id)))
+        #expect(stored.values["lastDone"] == .string(UTCTime.iso8601(millis: friday + day)))
+        #expect(stored.values["lastDoneBy"] == .string(try id(home.sarah, "Mike")))
     }
 
     @Test func theLogKeepsWhatAnOlderVersionRecordedAndMovesTheRotationForIt() throws {
