@@ -35,7 +35,7 @@ struct ImportCommand: OursCommand {
         if (newHousehold == nil) != (folder == nil) {
             throw .usage("--new-household and --folder go together", hint: "Give both to import into a new household.")
         }
-        let document = try HouseholdImport.parse(context.readInput(file), source: file)
+        let document = try HouseholdImport.parse(context.readInput(file), source: file == "-" ? "standard input" : file)
         let zone: Zone
         if let newHousehold, let folder {
             zone = try context.device.createZone(name: newHousehold, folder: Device.absolutePathForCommandLine(folder))
