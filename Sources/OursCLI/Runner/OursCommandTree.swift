@@ -90,8 +90,11 @@ enum OursCommandTree {
 
     private static let chores: [Node] = [
         Node(
-            "chore", summary: "Add a recurring chore, or mark one done",
-            subcommands: [ChoreAddCommand.node(), ChoreDoneCommand.node()]),
+            "chore", summary: "Add, complete, change, pause or remove a recurring chore",
+            subcommands: [
+                ChoreAddCommand.node(), ChoreDoneCommand.node(), ChoreShowCommand.node(), ChoreLogCommand.node(),
+                ChoreEditCommand.node(), ChorePauseCommand.node(), ChoreResumeCommand.node(), ChoreRemoveCommand.node(),
+            ]),
         ChoresCommand.node(),
         Node(
             "task", summary: "Add, show, edit or remove a task, or mark one done",
@@ -116,6 +119,7 @@ enum OursCommandTree {
         DeletedCommand.node(),
         RestoreCommand.node(),
         ExportCommand.node(),
+        ImportCommand.node(),
     ]
 
     /// `help` and `version`, which the runner answers itself, without touching the device, and

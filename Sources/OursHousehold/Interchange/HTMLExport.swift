@@ -105,7 +105,7 @@ public enum HTMLExport {
         var body = ["<section><h2>Chores</h2><table><tr><th>Chore</th><th>How often</th><th>Next due</th><th>Who</th></tr>"]
         for chore in snapshot.chores {
             body.append(
-                "<tr><td>\(escape(chore.name))</td><td>\(chore.every.phrase)</td><td>\(snapshot.localTime(chore.nextDue))</td>"
+                "<tr><td>\(escape(chore.name))</td><td>\(chore.schedule.rule.phrase)</td><td>\(chore.paused ? "paused" : snapshot.localTime(chore.nextDue))</td>"
                     + "<td>\(escape(snapshot.memberName(chore.assignee) ?? ""))</td></tr>")
         }
         body.append("</table></section>")

@@ -31,6 +31,9 @@ public struct HouseholdSnapshot: Sendable {
     public var tasks: [HouseholdTask]
     /// Every project, archived ones too.
     public var projects: [Project]
+    /// Every record that is not deleted, of every type (other apps' too), by type: what
+    /// `ours import` reads back.
+    public var records: [String: [RecordSnapshot]] = [:]
 
     public init(
         householdID: String, householdName: String, takenAt: Int64, timeZone: TimeZone, members: [Member] = [],
@@ -66,7 +69,7 @@ public struct HouseholdSnapshot: Sendable {
     /// The whole household as one JSON document:
     /// `{"format": "ours-household", "version": 1, "household": {"id", "name"}, "exportedAt",
     /// "members", "lists": [list + "items"], "categories", "recipes", "meals", "chores", "tasks",
-    /// "projects"}`.
+    /// "projects", "records": {"<type>": [{"id", "fields"}]}}`.
     public var json: JSONValue {
         [
             "format": "ours-household", "version": 1,
@@ -85,6 +88,12 @@ public struct HouseholdSnapshot: Sendable {
             "chores": .array(chores.map { $0.json(members: members, now: takenAt) }),
             "tasks": .array(tasks.map { $0.json(members: members) }),
             "projects": .array(projects.map(\.json)),
+            "records": .object(records.mapValues { .array($0.map(HouseholdSnapshot.recordJSON)) }),
         ]
+    }
+
+    /// `{"id", "fields"}`: a record as `ours import` reads it.
+    static func recordJSON(_ record: RecordSnapshot) -> JSONValue {
+        ["id": .string(record.key.id), "fields": .object(record.values)]
     }
 }

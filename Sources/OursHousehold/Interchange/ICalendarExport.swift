@@ -2,8 +2,8 @@ import Foundation
 import OursSync
 
 /// The meal plan, tasks with a due date and chores as an iCalendar file (RFC 5545): meals as
-/// all-day events, tasks and chores as to-dos (chores repeating). CRLF line ends, text
-/// escaped, long lines folded at 75 octets.
+/// all-day events, tasks and chores as to-dos (chores repeating; paused chores are left out).
+/// CRLF line ends, text escaped, long lines folded at 75 octets.
 public enum ICalendarExport {
     public static func render(_ snapshot: HouseholdSnapshot) -> String {
         let stamp = dateTime(snapshot.takenAt)
@@ -30,16 +30,8 @@ public enum ICalendarExport {
             if let name = snapshot.memberName(task.assignee) { lines.append("DESCRIPTION:" + escape("Assigned to \(name)")) }
             lines += ["STATUS:" + (task.done ? "COMPLETED" : "NEEDS-ACTION"), "END:VTODO"]
         }
-        for chore in snapshot.chores {
-            let every = chore.every.description
-            var description = chore.every.phrase.capitalizedFirst
-            if let name = snapshot.memberName(chore.assignee) { description += "; \(name)" }
-            lines += [
-                "BEGIN:VTODO", "UID:chore-\(chore.id)@\(domain)", "DTSTAMP:\(stamp)", "DTSTART:\(dateTime(chore.nextDue))",
-                "DUE:\(dateTime(chore.nextDue))", "SUMMARY:" + escape(chore.name), "DESCRIPTION:" + escape(description),
-            ]
-            if let rule = recurrence(chore.every) { lines.append("RRULE:" + rule) } else { lines.append("X-OURS-EVERY:\(every)") }
-            lines += ["STATUS:NEEDS-ACTION", "END:VTODO"]
+        for chore in snapshot.chores where !chore.paused {
+            lines += choreTodo(chore, in: snapshot, stamp: stamp, domain: domain)
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
@@ -80,16 +72,6 @@ public enum ICalendarExport {
         }
         pieces.append(current)
         return pieces.joined(separator: "\r\n ")
-    }
-
-    static func recurrence(_ interval: Interval) -> String? {
-        let units: [(Int64, String)] = [
-            (604_800_000, "WEEKLY"), (86_400_000, "DAILY"), (3_600_000, "HOURLY"), (60_000, "MINUTELY"),
-        ]
-        for (scale, frequency) in units where interval.milliseconds % scale == 0 {
-            return "FREQ=\(frequency);INTERVAL=\(interval.milliseconds / scale)"
-        }
-        return nil
     }
 
     static func date(_ day: CalendarDay) -> String { day.description.replacingOccurrences(of: "-", with: "") }

@@ -31,7 +31,8 @@ public enum MarkdownExport {
             out += ["## Chores", ""]
             for chore in snapshot.chores {
                 let who = snapshot.memberName(chore.assignee).map { ", \(escape($0))" } ?? ""
-                out.append("- \(escape(chore.name)) — \(chore.every.phrase), next due \(snapshot.localTime(chore.nextDue))\(who)")
+                let due = chore.paused ? "paused" : "next due \(snapshot.localTime(chore.nextDue))"
+                out.append("- \(escape(chore.name)) — \(chore.schedule.rule.phrase), \(due)\(who)")
             }
             out.append("")
         }

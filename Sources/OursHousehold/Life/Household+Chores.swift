@@ -1,64 +1,183 @@
 import OursSync
 
+/// What to change about a chore; `nil` leaves a thing as it is.
+public struct ChoreChanges: Sendable, Hashable {
+    public var rule: Recurrence?
+    /// True: keep to the schedule; false: count from the last completion.
+    public var fixed: Bool?
+    /// A member's name or id; replaces a rotation.
+    public var assignee: String?
+    /// Members' names or ids taking turns, the first up now.
+    public var rotation: [String]?
+    /// Nobody does it (no assignee, no rotation).
+    public var unassign: Bool
+    /// The note; empty removes it.
+    public var note: String?
+
+    public init(
+        rule: Recurrence? = nil, fixed: Bool? = nil, assignee: String? = nil, rotation: [String]? = nil,
+        unassign: Bool = false, note: String? = nil
+    ) {
+        self.rule = rule
+        self.fixed = fixed
+        self.assignee = assignee
+        self.rotation = rotation
+        self.unassign = unassign
+        self.note = note
+    }
+}
+
 extension Household {
-    /// The chores, soonest due first.
+    /// The chores: overdue first (the longest overdue first), then the soonest due; paused ones
+    /// last.
     public func chores() throws(OursError) -> [Chore] {
-        try all(RecordTypes.chore).compactMap(Chore.init).sorted { ($0.nextDue, $0.name) < ($1.nextDue, $1.name) }
+        try all(RecordTypes.chore).compactMap { Chore($0, timeZone: timeZone) }.sorted(by: Chore.listOrder)
     }
 
-    /// The chore a name means (any case; a unique beginning will do).
-    public func chore(named name: String) throws(OursError) -> Chore {
-        if let chore = try live(RecordTypes.chore, SemanticID.chore(named: name)).flatMap(Chore.init),
-            NameKey.matches(chore.name, name)
-        {
-            return chore
-        }
-        return try NameMatch.find(
-            name, in: try chores(), name: \.name, what: "chore", hint: "`ours chores` lists them.")
-    }
-
-    /// Adds a chore (due now), or changes how often an existing one comes round and who does it.
-    /// - Parameter assignee: a member's name or id; `nil` leaves it as it is.
+    /// Adds a chore (due now, or on its first day), or changes an existing one like
+    /// `editChore`.
     /// - Returns: the chore and `.created`, `.updated` or `.unchanged`.
     public func addChore(
-        named name: String, every: Interval, assignee: String? = nil
+        named name: String, rule: Recurrence, _ changes: ChoreChanges = ChoreChanges()
     ) throws(OursError) -> (chore: Chore, outcome: Outcome) {
         let name = try Household.cleanName(name, what: "chore")
-        var member: Member?
-        if let assignee { member = try self.member(named: assignee) }
+        var changes = changes
+        changes.rule = rule
+        let people = try people(for: changes)
         let id = SemanticID.chore(named: name)
         return try zone.device.withLock { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
-            let now = nowMillis
-            if let existing = try live(RecordTypes.chore, id).flatMap(Chore.init) {
-                var chore = existing
-                chore.every = every
-                if let member { chore.assignee = member.id }
-                chore.nextDue = chore.lastDone.map { $0 + every.milliseconds } ?? existing.nextDue
-                guard chore != existing else { return (chore, .unchanged) }
-                var fields: [String: JSONValue?] = ["every": .string(every.description), "nextDue": instant(chore.nextDue)]
-                if let member { fields["assignee"] = .string(member.id) }
-                try write(RecordTypes.chore, id, fields)
-                return (chore, .updated)
-            }
-            let chore = Chore(id: id, name: name, every: every, assignee: member?.id, nextDue: now)
             let previous = try snapshot(RecordTypes.chore, id)
-            try write(RecordTypes.chore, id, chore.fields.filter { $0.value != nil || previous?.values[$0.key] != nil })
+            if let previous, !previous.isDeleted, let existing = Chore(previous, timeZone: timeZone) {
+                return try apply(changes, people: people, to: existing, record: previous)
+            }
+            let now = nowMillis
+            let schedule = ChoreSchedule(
+                rule: rule, fixed: changes.fixed ?? false, start: now, calendar: LocalCalendar(timeZone))
+            let note = changes.note.map(NameKey.display).flatMap { $0.isEmpty ? nil : $0 }
+            let chore = Chore(
+                id: id, name: name, schedule: schedule, assignee: people.assignee, rotation: people.rotation ?? [],
+                rotationStart: 0, note: note)
+            // A chore deleted before comes back as new: nothing of its old life is kept.
+            var fields = chore.fields.filter { $0.value != nil }
+            for field in previous?.values.keys.sorted() ?? [] where fields[field] == nil {
+                fields.updateValue(nil, forKey: field)
+            }
+            try write(RecordTypes.chore, id, fields)
             return (chore, .created)
         }
     }
 
-    /// Marks a chore done now; it is next due one interval later.
+    /// Adds a chore that comes round every `every` (the form older versions know).
+    public func addChore(
+        named name: String, every: Interval, assignee: String? = nil
+    ) throws(OursError) -> (chore: Chore, outcome: Outcome) {
+        try addChore(named: name, rule: Recurrence(legacy: every), ChoreChanges(assignee: assignee))
+    }
+
+    /// Changes a chore's rule, schedule, who does it, or its note. A new rule or schedule
+    /// starts from the time the chore is due now, so what is pending stays pending.
+    /// - Returns: the chore and `.updated` or `.unchanged`.
+    public func editChore(_ name: String, _ changes: ChoreChanges) throws(OursError) -> (chore: Chore, outcome: Outcome) {
+        let people = try people(for: changes)
+        return try zone.device.withLock { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
+            let (chore, record) = try choreRecord(name)
+            return try apply(changes, people: people, to: chore, record: record)
+        }
+    }
+
+    /// The participant ids `changes` names.
+    func people(for changes: ChoreChanges) throws(OursError) -> (assignee: String?, rotation: [String]?) {
+        let given = [changes.assignee != nil, changes.rotation != nil, changes.unassign].filter { $0 }.count
+        if given > 1 { throw .usage("give one of --assign, --rotate and --unassign") }
+        var rotation: [String]?
+        if let names = changes.rotation {
+            guard !names.isEmpty, names.allSatisfy({ !NameKey.display($0).isEmpty }) else {
+                throw .usage("--rotate needs members' names separated by commas, such as Sarah,Mike")
+            }
+            var ids: [String] = []
+            for name in names { ids.append(try member(named: NameKey.display(name)).id) }
+            rotation = ids
+        }
+        let assignee = try changes.assignee.map { name throws(OursError) in try member(named: name).id }
+        return (assignee ?? rotation?.first, rotation)
+    }
+
+    /// Writes the fields `changes` alters, and only those.
+    func apply(
+        _ changes: ChoreChanges, people: (assignee: String?, rotation: [String]?), to existing: Chore, record: RecordSnapshot
+    ) throws(OursError) -> (chore: Chore, outcome: Outcome) {
+        var chore = existing
+        var fields: [String: JSONValue?] = [:]
+        let rule = changes.rule ?? existing.schedule.rule
+        let fixed = changes.fixed ?? existing.schedule.fixed
+        if rule != existing.schedule.rule || fixed != existing.schedule.fixed {
+            chore.schedule = ChoreSchedule(
+                rule: rule, fixed: fixed, start: existing.nextDue, calendar: existing.schedule.calendar)
+            fields.merge(chore.scheduleFields) { $1 }
+        }
+        if let rotation = people.rotation, rotation != existing.rotation || existing.assignee != rotation.first {
+            chore.rotation = rotation
+            chore.rotationStart = existing.generation
+            fields.merge(chore.rotationFields) { $1 }
+        } else if people.rotation == nil, changes.assignee != nil || changes.unassign {
+            chore.rotation = []
+            fields.merge(chore.rotationFields) { $1 }
+        }
+        if people.assignee != nil || changes.unassign {
+            chore.assignee = people.assignee
+            fields.updateValue(people.assignee.map { .string($0) }, forKey: "assignee")
+        }
+        if let note = changes.note.map(NameKey.display) {
+            chore.note = note.isEmpty ? nil : note
+            fields.updateValue(chore.note.map { .string($0) }, forKey: "note")
+        }
+        fields = fields.filter { field, value in value != record.values[field] }
+        guard !fields.isEmpty else { return (existing, .unchanged) }
+        chore.nextDue = chore.computedNextDue
+        fields["nextDue"] = .string(UTCTime.iso8601(millis: chore.nextDue))
+        try write(RecordTypes.chore, chore.id, fields)
+        return (chore, .updated)
+    }
+
+    /// Marks a chore done now, by this device's person: a new completion in its log. It is
+    /// next due one interval later (or, on a fixed schedule, at the schedule's next time),
+    /// and a rotating chore goes to the next person.
     public func choreDone(_ name: String) throws(OursError) -> Chore {
         try zone.device.withLock { () throws(OursError) -> Chore in
-            var chore = try chore(named: name)
+            let (chore, record) = try choreRecord(name)
             let now = nowMillis
-            chore.lastDone = now
-            chore.lastDoneBy = try me()
-            chore.nextDue = now + chore.every.milliseconds
-            try write(
-                RecordTypes.chore, chore.id,
-                ["lastDone": instant(now), "lastDoneBy": .string(chore.lastDoneBy!), "nextDue": instant(chore.nextDue)])
-            return chore
+            let completion = ChoreCompletion(
+                id: RandomID.make(length: 10), at: now, by: try me(), generation: chore.generation + 1, due: chore.nextDue)
+            var fields: [String: JSONValue?] = [completion.field: completion.value]
+            // What an older version recorded only in `lastDone` becomes a log entry of its own
+            // before `lastDone` moves on.
+            for entry in chore.completions where entry.legacy && record.values[entry.field] == nil {
+                fields[entry.field] = entry.value
+            }
+            var done = chore
+            done.completions = ([completion] + chore.completions).sorted { ($0.at, $0.id) > ($1.at, $1.id) }
+            done.nextDue = done.computedNextDue
+            // The latest completion, for older versions: this one, unless a device whose clock
+            // is ahead recorded one later.
+            let latest = done.completions[0]
+            fields["lastDone"] = .string(UTCTime.iso8601(millis: latest.at))
+            fields.updateValue(latest.by.map { .string($0) }, forKey: "lastDoneBy")
+            fields["nextDue"] = .string(UTCTime.iso8601(millis: done.nextDue))
+            if !done.rotation.isEmpty {
+                done.assignee = done.rotationAssignee
+                fields.updateValue(done.assignee.map { .string($0) }, forKey: "assignee")
+            }
+            try write(RecordTypes.chore, chore.id, fields)
+            return done
         }
+    }
+}
+
+extension Chore {
+    /// Overdue first, then the soonest due; paused last; then by name.
+    static func listOrder(_ a: Chore, _ b: Chore) -> Bool {
+        (a.paused ? 1 : 0, a.nextDue, NameKey.normalize(a.name), a.id) < (
+            b.paused ? 1 : 0, b.nextDue, NameKey.normalize(b.name), b.id
+        )
     }
 }

@@ -1,68 +1,132 @@
+import Foundation
 import OursSync
 
 /// A chore that comes round again: `chore` records.
 ///
-/// Fields: `name`, `every` (an interval such as `7d` or `12h`), `assignee` (a participant
-/// id), `lastDone` and `nextDue` (instants, ISO 8601 UTC with milliseconds), `lastDoneBy` (a
-/// participant id). A new chore is due when it is added.
+/// Fields: `name`; `rule` (how often: `every 2 weeks`, `every mon,thu`, `on day 15`, see
+/// `Recurrence`), `fixed` (true: the next due time follows the schedule, not the last
+/// completion), `start` (where the schedule starts), `timeZone` (whose calendar days it counts);
+/// `assignee` (a participant id), `rotation` (participant ids taking turns) and `rotationStart`
+/// (the rotation step at which the first of them was up); `note`; `paused`, `resumedAt`; one
+/// `done.<id>` field per completion (`ChoreCompletion`). For older versions it also keeps
+/// `every` (an interval such as `7d`), `lastDone`, `lastDoneBy` and `nextDue` up to date.
+/// Instants are ISO 8601 UTC with milliseconds. A new chore is due when it is added (a day
+/// rule: on its first day).
 public struct Chore: Sendable, Hashable {
     public let id: String
     public var name: String
-    public var every: Interval
+    public var schedule: ChoreSchedule
+    /// Who is up now: the rotation's current member when there is a rotation.
     public var assignee: String?
-    public var lastDone: Int64?
-    public var lastDoneBy: String?
+    /// Participant ids taking turns, in order; empty when the chore does not rotate.
+    public var rotation: [String]
+    /// The rotation step at which `rotation[0]` was up.
+    public var rotationStart: Int
+    public var note: String?
+    /// A paused chore is never due.
+    public var paused: Bool
+    /// When it was last resumed after a pause.
+    public var resumedAt: Int64?
+    /// Every completion, newest first.
+    public var completions: [ChoreCompletion]
+    /// When it is next due (also while paused: when it would be).
     public var nextDue: Int64
 
     public init(
-        id: String, name: String, every: Interval, assignee: String? = nil, lastDone: Int64? = nil, lastDoneBy: String? = nil,
-        nextDue: Int64
+        id: String, name: String, schedule: ChoreSchedule, assignee: String? = nil, rotation: [String] = [],
+        rotationStart: Int = 0, note: String? = nil, paused: Bool = false, resumedAt: Int64? = nil,
+        completions: [ChoreCompletion] = [], nextDue: Int64? = nil
     ) {
         self.id = id
         self.name = name
-        self.every = every
+        self.schedule = schedule
+        self.rotation = rotation
+        self.rotationStart = rotationStart
+        self.note = note
+        self.paused = paused
+        self.resumedAt = resumedAt
+        self.completions = completions.sorted { ($0.at, $0.id) > ($1.at, $1.id) }
         self.assignee = assignee
-        self.lastDone = lastDone
-        self.lastDoneBy = lastDoneBy
-        self.nextDue = nextDue
+        self.nextDue = 0
+        self.nextDue = nextDue ?? computedNextDue
+        if !rotation.isEmpty { self.assignee = rotationAssignee }
     }
 
-    public init?(_ snapshot: RecordSnapshot) {
+    /// - Parameter timeZone: the calendar for a chore that names none (made by an older version).
+    /// - Returns: `nil` for a record of another type, or one without a name or a readable rule.
+    public init?(_ snapshot: RecordSnapshot, timeZone: TimeZone) {
         let values = snapshot.values
         guard snapshot.key.type == RecordTypes.chore, let name = snapshot.name,
-            let every = values["every"]?.stringValue.flatMap(Interval.init)
+            let rule = Chore.rule(in: values)
         else { return nil }
-        let lastDone = values["lastDone"]?.stringValue.flatMap(UTCTime.parseISO8601)
-        let nextDue = values["nextDue"]?.stringValue.flatMap(UTCTime.parseISO8601)
+        let zone = values["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? timeZone
+        let start =
+            values["start"]?.stringValue.flatMap(UTCTime.parseISO8601)
+            ?? values["nextDue"]?.stringValue.flatMap(UTCTime.parseISO8601) ?? snapshot.updatedAt?.millis ?? 0
+        let schedule = ChoreSchedule(
+            rule: rule, fixed: values["fixed"]?.boolValue ?? false, start: start, calendar: LocalCalendar(zone))
         self.init(
-            id: snapshot.key.id, name: name, every: every, assignee: values["assignee"]?.stringValue, lastDone: lastDone,
-            lastDoneBy: values["lastDoneBy"]?.stringValue,
-            nextDue: nextDue ?? lastDone.map { $0 + every.milliseconds } ?? snapshot.updatedAt?.millis ?? 0)
+            id: snapshot.key.id, name: name, schedule: schedule, assignee: values["assignee"]?.stringValue,
+            rotation: values["rotation"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            rotationStart: values["rotationStart"]?.intValue ?? 0, note: values["note"]?.stringValue,
+            paused: values["paused"]?.boolValue ?? false,
+            resumedAt: values["resumedAt"]?.stringValue.flatMap(UTCTime.parseISO8601),
+            completions: ChoreCompletion.log(of: values))
     }
 
-    public func isOverdue(at now: Int64) -> Bool { nextDue <= now }
-
-    var fields: [String: JSONValue?] {
-        [
-            "name": .string(name), "every": .string(every.description), "assignee": assignee.map { .string($0) },
-            "lastDone": lastDone.map { .string(UTCTime.iso8601(millis: $0)) }, "lastDoneBy": lastDoneBy.map { .string($0) },
-            "nextDue": .string(UTCTime.iso8601(millis: nextDue)),
-        ]
-    }
-
-    /// `{"id", "name", "every", "assignee"?, "assigneeName"?, "lastDone"?, "lastDoneBy"?, "nextDue", "due"}`;
-    /// `due` is whether it is due at `now`.
-    public func json(members: [Member], now: Int64) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "id": .string(id), "name": .string(name), "every": .string(every.description),
-            "nextDue": .string(UTCTime.iso8601(millis: nextDue)), "due": .bool(isOverdue(at: now)),
-        ]
-        if let assignee {
-            object["assignee"] = .string(assignee)
-            if let member = members.first(where: { $0.id == assignee }) { object["assigneeName"] = .string(member.name) }
+    /// The rule in `rule`, unless `every` says something else: then an older version (or a
+    /// person editing the file) changed the interval after this version wrote both, and
+    /// `every` is the newer word.
+    static func rule(in values: [String: JSONValue]) -> Recurrence? {
+        let every = values["every"]?.stringValue.flatMap(Interval.init)
+        if let rule = values["rule"]?.stringValue.flatMap(Recurrence.init), every == nil || rule.legacyInterval == every {
+            return rule
         }
-        if let lastDone { object["lastDone"] = .string(UTCTime.iso8601(millis: lastDone)) }
-        if let lastDoneBy { object["lastDoneBy"] = .string(lastDoneBy) }
-        return .object(object)
+        return every.map(Recurrence.init(legacy:))
+    }
+
+    /// The interval an older version reads (`every`).
+    public var every: Interval { schedule.rule.legacyInterval }
+
+    /// The latest completion's time and who did it.
+    public var lastDone: Int64? { completions.first?.at }
+    public var lastDoneBy: String? { completions.first?.by }
+
+    /// Whether it is due at `now`: never while paused.
+    public func isOverdue(at now: Int64) -> Bool { !paused && nextDue <= now }
+
+    /// The rotation steps taken so far: the largest generation of any completion.
+    public var generation: Int { completions.compactMap(\.generation).max() ?? 0 }
+
+    /// The rotation's member who is up after `generation` steps.
+    public func rotationMember(at generation: Int) -> String? {
+        guard !rotation.isEmpty else { return nil }
+        let count = rotation.count
+        return rotation[((generation - rotationStart) % count + count) % count]
+    }
+
+    var rotationAssignee: String? { rotationMember(at: generation) }
+
+    /// The rotation, starting with whoever is up now.
+    public var rotationOrder: [String] {
+        (0..<rotation.count).compactMap { rotationMember(at: generation + $0) }
+    }
+
+    /// The next due time from the rule, the completions and the pause:
+    /// - fixed: the first time the schedule falls due after what the latest completion covered
+    ///   (the occurrence it was done for, or the time it was done, whichever is later), or at or
+    ///   after the schedule's start and the last resumption;
+    /// - from completions: one interval after the latest completion (by when it was done, not
+    ///   when it arrived), or the schedule's start; never before the last resumption.
+    var computedNextDue: Int64 {
+        let base = max(schedule.start, resumedAt ?? schedule.start)
+        if schedule.fixed {
+            let covered = completions.map { max($0.due ?? $0.at, $0.at) }.max()
+            if let covered, covered >= base { return schedule.first(after: covered) }
+            return schedule.first(onOrAfter: base)
+        }
+        var due = completions.first.map { schedule.next(afterCompletion: $0.at) } ?? schedule.first(onOrAfter: schedule.start)
+        if let resumedAt { due = max(due, schedule.first(onOrAfter: resumedAt)) }
+        return due
     }
 }

@@ -35,6 +35,9 @@ import Testing
             // Recipes that stay yours, ingredients remembered.
             ["recipe", "edit"], ["ingredients"], ["ingredient", "show"], ["ingredient", "edit"], ["ingredient", "rm"],
             ["staples"], ["staples", "to-list"], ["suggest"],
+            // Chores as households run them; a household restored from an export.
+            ["chore", "show"], ["chore", "log"], ["chore", "edit"], ["chore", "pause"], ["chore", "resume"],
+            ["chore", "rm"], ["import"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

@@ -101,12 +101,54 @@ import Testing
     ]
 
     static let choreAndTaskCases: [(String, ParsedInvocation.Action)] = [
-        ("chore add Bins --every 7d", .run(ChoreAddCommand(name: "Bins", every: duration("7d"), assign: nil))),
+        (
+            "chore add Bins --every 7d",
+            .run(ChoreAddCommand(name: "Bins", every: .every(7, .day), fixed: false, assign: nil, rotate: nil, note: nil))
+        ),
         (
             "chore add 'Water plants' --every=3d --assign Alex",
-            .run(ChoreAddCommand(name: "Water plants", every: duration("3d"), assign: "Alex"))
+            .run(
+                ChoreAddCommand(
+                    name: "Water plants", every: .every(3, .day), fixed: false, assign: "Alex", rotate: nil, note: nil))
+        ),
+        (
+            "chore add Recycling --every 'mon, thu' --fixed --rotate Sarah,Mike --note 'blue bin'",
+            .run(
+                ChoreAddCommand(
+                    name: "Recycling", every: .weekdays([1, 4]), fixed: true, assign: nil, rotate: "Sarah,Mike",
+                    note: "blue bin"))
+        ),
+        (
+            "chore add Rent --every 'on the 1st'",
+            .run(ChoreAddCommand(name: "Rent", every: .monthDay(1), fixed: false, assign: nil, rotate: nil, note: nil))
         ),
         ("chore done Bins", .run(ChoreDoneCommand(name: "Bins"))),
+        ("chore show Bins", .run(ChoreShowCommand(name: "Bins"))),
+        ("chore log Bins --limit 3", .run(ChoreLogCommand(name: "Bins", limit: 3))),
+        (
+            "chore edit Bins --every monthly --from-last --unassign --note ''",
+            .run(
+                ChoreEditCommand(
+                    name: "Bins", every: .every(1, .month), fixed: false, fromLast: true, assign: nil, rotate: nil,
+                    unassign: true, note: ""))
+        ),
+        (
+            "chore edit Bins --fixed --assign Alex",
+            .run(
+                ChoreEditCommand(
+                    name: "Bins", every: nil, fixed: true, fromLast: false, assign: "Alex", rotate: nil, unassign: false,
+                    note: nil))
+        ),
+        (
+            "chore edit Bins --rotate 'Sarah, Mike'",
+            .run(
+                ChoreEditCommand(
+                    name: "Bins", every: nil, fixed: false, fromLast: false, assign: nil, rotate: "Sarah, Mike",
+                    unassign: false, note: nil))
+        ),
+        ("chore pause Bins", .run(ChorePauseCommand(name: "Bins"))),
+        ("chore resume Bins", .run(ChoreResumeCommand(name: "Bins"))),
+        ("chore rm Bins", .run(ChoreRemoveCommand(name: "Bins"))),
         ("chores", .run(ChoresCommand())),
         (
             "task add Fix the tap",
@@ -132,6 +174,11 @@ import Testing
         ("export --format=ics -o meals.ics", .run(ExportCommand(format: .ics, out: "meals.ics"))),
         ("export --format JSON --out backup.json", .run(ExportCommand(format: .json, out: "backup.json"))),
         ("export --format html", .run(ExportCommand(format: .html, out: nil))),
+        ("import backup.json", .run(ImportCommand(file: "backup.json", newHousehold: nil, folder: nil))),
+        (
+            "import backup.json --new-household Home --folder /mnt/ours",
+            .run(ImportCommand(file: "backup.json", newHousehold: "Home", folder: "/mnt/ours"))
+        ),
     ]
 
     @Test(arguments: listCases)

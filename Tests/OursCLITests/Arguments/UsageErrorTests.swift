@@ -93,9 +93,9 @@ import Testing
                 + "(it must be longer than zero)"
         ),
         (
-            "chore add Bins --every week",
-            "--every needs a duration such as 7d, 12h, 30m, 1s or 500ms, got 'week' "
-                + "(expected a number at 'week')"
+            "chore add Bins --every fortnite",
+            "--every needs a rule such as 7d, \"2 weeks\", monthly, \"every 3 months\", monday, mon,thu or "
+                + "\"the 1st\", got 'fortnite'"
         ),
         (
             "plan 2025-03-14 diner Lasagne",
@@ -124,7 +124,7 @@ import Testing
         ("add --list G", "missing argument ITEM for 'ours add'"),
         ("plan 2025-03-14 dinner", "missing argument RECIPE-OR-TEXT for 'ours plan'"),
         ("list rename Old", "missing argument NEW-NAME for 'ours list rename'"),
-        ("chore add Bins", "missing option --every DURATION for 'ours chore add'"),
+        ("chore add Bins", "missing option --every RULE for 'ours chore add'"),
         ("task done", "missing argument TITLE for 'ours task done'"),
     ])
     func missingPieces(line: String, message: String) {

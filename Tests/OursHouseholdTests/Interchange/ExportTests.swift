@@ -25,7 +25,13 @@ import Testing
             ],
             recipes: [pancakes],
             meals: [PlannedMeal(date: CalendarDay("2025-03-14")!, slot: .dinner, name: "Tacos, with lime; spicy")],
-            chores: [Chore(id: "bins-1", name: "Bins", every: Interval("7d")!, assignee: "p1", nextDue: takenAt)],
+            chores: [
+                Chore(
+                    id: "bins-1", name: "Bins",
+                    schedule: ChoreSchedule(
+                        rule: .every(7, .day), start: takenAt, calendar: LocalCalendar(TimeZone(identifier: "UTC")!)),
+                    assignee: "p1")
+            ],
             tasks: [
                 HouseholdTask(
                     id: "t1", name: "Fix the tap", project: "Home, upstairs", due: CalendarDay("2025-03-20"), priority: 1),
@@ -63,9 +69,10 @@ import Testing
         #expect(lines.contains("DUE;VALUE=DATE:20250320"))
         #expect(lines.contains("CATEGORIES:Home\\, upstairs"))
         #expect(lines.contains("PRIORITY:1"))
-        #expect(lines.contains("DUE:20250314T100000Z"))
-        #expect(lines.contains("RRULE:FREQ=WEEKLY;INTERVAL=1"))
-        #expect(lines.contains("DESCRIPTION:Every 7 days\\; Alex"))
+        #expect(lines.contains("DTSTART;VALUE=DATE:20250314"))
+        #expect(lines.contains("DUE;VALUE=DATE:20250315"))
+        #expect(lines.contains("RRULE:FREQ=DAILY;INTERVAL=7"))
+        #expect(lines.contains("DESCRIPTION:Every 7 days\\, from the last time it is done\\; Alex"))
         #expect(lines.contains("DTSTAMP:20250314T100000Z"))
         #expect(!ics.contains("No date"))
         #expect(ics.components(separatedBy: "BEGIN:VTODO").count == 3)

@@ -1,48 +1,71 @@
 import OursHousehold
 import OursSync
 
-/// `ours chore add NAME --every DURATION [--assign MEMBER]`: a chore that comes round again.
+/// `ours chore add NAME --every RULE [--fixed] [--assign MEMBER | --rotate MEMBERS] [--note TEXT]`:
+/// a chore that comes round again.
 struct ChoreAddCommand: OursCommand {
     static let name: Argument<String> = .required("NAME", help: "The chore's name")
-    static let every: Option<DurationText> = .requiredDuration(
-        "every", placeholder: "DURATION", help: "How often it is due, e.g. 1d, 7d or 2w")
+    static let every: Option<Recurrence?> = .every(required: true)
+    static let fixed: Option<Bool> = .fixed
     static let assign: Option<String?> = .assign
+    static let rotate: Option<String?> = .rotate
+    static let note: Option<String?> = .choreNote
 
     static let spec = Spec(
-        "add", summary: "Add a chore that comes round again", examples: ["ours chore add Bins --every 7d --assign Alex"],
-        arguments: [name], options: [every, assign])
+        "add", summary: "Add a chore that comes round again",
+        discussion: """
+            A chore is next due one interval after it was last done; with --fixed it keeps to its \
+            schedule instead. Adding a chore that exists changes what is given.
+            """,
+        examples: [
+            "ours chore add Bins --every 7d --assign me", "ours chore add Hoovering --every \"2 weeks\" --rotate Sarah,Mike",
+            "ours chore add Recycling --every mon,thu --fixed",
+            "ours chore add Rent --every \"the 1st\" --note \"bank transfer\"",
+        ],
+        arguments: [name], options: [every, fixed, assign, rotate, note])
 
     let name: String
-    let every: DurationText
+    let every: Recurrence
+    let fixed: Bool
     let assign: String?
+    let rotate: String?
+    let note: String?
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(name: values[name], every: values[every], assign: values[assign])
+        guard let rule = try values[every] else { throw .missingOption(every.spec, command: values.command) }
+        return try Self(
+            name: values[name], every: rule, fixed: values[fixed], assign: values[assign], rotate: values[rotate],
+            note: values[note])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
-        let (chore, outcome) = try household.addChore(
-            named: name, every: Interval(milliseconds: every.milliseconds), assignee: assign)
+        let changes = ChoreChanges(
+            fixed: fixed ? true : nil, assignee: assign, rotation: rotate.map(ChoreText.names), note: note)
+        let (chore, outcome) = try household.addChore(named: name, rule: every, changes)
         let members = try household.members()
+        let now = household.nowMillis
         if context.json {
-            context.printJSON(chore.json(members: members, now: household.nowMillis).adding(outcome))
+            context.printJSON(chore.json(members: members, now: now).adding(outcome))
             return 0
         }
-        let who = chore.assignee.flatMap { id in members.first { $0.id == id }?.name }.map { ", \($0)" } ?? ""
+        let who = ChoreText.who(chore, members)
         let verb = outcome == .created ? "Added the chore" : outcome == .updated ? "Updated the chore" : "The chore is already"
         context.say(
-            "\(verb) \(context.bold(chore.name)): \(chore.every.phrase)\(who); due \(DueText.phrase(chore.nextDue, now: household.nowMillis))."
-        )
+            "\(verb) \(context.bold(chore.name)): \(ChoreText.howOften(chore))\(who.isEmpty ? "" : ", \(who)"); "
+                + "due \(ChoreText.due(chore, now: now)).")
         return 0
     }
 }
 
 /// `ours chore done NAME`: done until it next comes round.
 struct ChoreDoneCommand: OursCommand {
-    static let name: Argument<String> = .required("NAME", help: "The chore's name")
+    static let name: Argument<String> = .choreName
 
-    static let spec = Spec("done", summary: "Mark a chore done until it next comes round", arguments: [name])
+    static let spec = Spec(
+        "done", summary: "Mark a chore done until it next comes round",
+        discussion: "The completion goes into the chore's log; a rotating chore goes to the next person.",
+        examples: ["ours chore done Bins"], arguments: [name])
 
     let name: String
 
@@ -53,43 +76,13 @@ struct ChoreDoneCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
         let chore = try household.choreDone(name)
-        if context.json {
-            context.printJSON(chore.json(members: try household.members(), now: household.nowMillis))
-        } else {
-            context.say("\(chore.name) done; next due \(household.localTime(chore.nextDue)).")
-        }
-        return 0
-    }
-}
-
-/// `ours chores`: every chore, who does it and when it is next due.
-struct ChoresCommand: OursCommand {
-    static let spec = Spec("chores", summary: "List chores, who does them and when they are next due")
-
-    static func parse(_ values: ParsedValues) -> Self { Self() }
-
-    func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let household = try context.household()
-        let chores = try household.chores()
         let members = try household.members()
-        let now = household.nowMillis
         if context.json {
-            context.printJSON(.array(chores.map { $0.json(members: members, now: now) }))
+            context.printJSON(chore.json(members: members, now: household.nowMillis))
             return 0
         }
-        if chores.isEmpty {
-            context.say("No chores yet: `ours chore add NAME --every 7d`.")
-            return 0
-        }
-        let rows = chores.map { chore -> [String] in
-            // No colour inside a table: escape codes would throw the columns out of line.
-            return [
-                DueText.phrase(chore.nextDue, now: now), chore.every.phrase,
-                chore.assignee.flatMap { id in members.first { $0.id == id }?.name } ?? "",
-                chore.lastDone.map { household.localTime($0) } ?? "never", chore.name,
-            ]
-        }
-        context.console.out(Table.render(["DUE", "HOW OFTEN", "WHO", "LAST DONE", "CHORE"], rows))
+        let next = chore.rotation.isEmpty ? "" : " (\(ChoreText.person(chore.assignee, members))'s turn)"
+        context.say("\(chore.name) done; next due \(household.localTime(chore.nextDue))\(next).")
         return 0
     }
 }
