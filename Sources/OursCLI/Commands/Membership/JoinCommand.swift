@@ -32,8 +32,13 @@ struct JoinCommand: OursCommand {
         if context.json {
             var object = zone.householdJSON.objectValue ?? [:]
             object["alreadyMember"] = .bool(result.alreadyMember)
+            object["upgraded"] = .bool(result.upgraded)
             object["records"] = JSONValue(records)
             context.printJSON(.object(object))
+            return 0
+        }
+        if result.upgraded {
+            context.say("You can now change \(context.bold(zone.name))'s records: the code made you a read-write member.")
             return 0
         }
         if result.alreadyMember {

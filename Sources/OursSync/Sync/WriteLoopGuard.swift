@@ -1,0 +1,96 @@
+/// Notices this device writing a shared file back and forth with something else — a device on
+/// an older version that judges the file differently, a person or a tool that keeps putting
+/// their version back — and stops it.
+///
+/// For each file it replaced, the device remembers the digests of what it found and of what it
+/// wrote. Finding the same bytes again and writing the same bytes over them again is a round
+/// of a loop; after `roundsBeforeStopping` rounds in a row it stops writing that file (it keeps
+/// merging it) and reports a `writeLoop` problem. It writes again as soon as the file holds
+/// what it would write, or either side has anything new: only the same exchange repeated is a
+/// loop, so a sync tool putting an old version back once, or two owners changing a value in
+/// turn, never stops a write. Stopping changes no merged state; other devices converge as before.
+///
+/// Kept in the replica (`write-loops.json`), so one-shot commands take part as watchers do.
+struct WriteLoopGuard {
+    struct Exchange: Equatable {
+        var found: UInt64
+        var wrote: UInt64
+        var rounds: Int
+    }
+
+    static let fileName = "write-loops.json"
+    /// How many times in a row this device puts the same bytes over the same bytes before it stops.
+    static let roundsBeforeStopping = 2
+
+    /// By the file's path as problems show it.
+    private(set) var exchanges: [String: Exchange] = [:]
+    private(set) var changed = false
+
+    init() {}
+
+    /// Whether to replace `found` (`nil`: no file) with `writing` at `path`.
+    /// - Returns: `false` when that would be another round of a loop.
+    mutating func mayReplace(_ path: String, found: [UInt8]?, writing: [UInt8]) -> Bool {
+        let foundDigest = found.map { Digest.of($0) } ?? 0
+        let wroteDigest = Digest.of(writing)
+        var exchange = Exchange(found: foundDigest, wrote: wroteDigest, rounds: 0)
+        if let last = exchanges[path], last.found == foundDigest, last.wrote == wroteDigest { exchange.rounds = last.rounds + 1 }
+        if exchanges[path] != exchange {
+            exchanges[path] = exchange
+            changed = true
+        }
+        return exchange.rounds < Self.roundsBeforeStopping
+    }
+
+    /// The file holds what this device would write: whatever went on has stopped.
+    mutating func settled(_ path: String) {
+        if exchanges.removeValue(forKey: path) != nil { changed = true }
+    }
+
+    static func problem(_ path: String) -> Problem {
+        Problem(
+            .writeLoop, path: path,
+            "written back and forth with another device (one of them may run an older version of Ours, "
+                + "or a person or program keeps putting its version back); this device stopped writing it and "
+                + "keeps what it merged; left as it is")
+    }
+
+    // MARK: Stored
+
+    var document: [String: JSONValue] {
+        var files: [String: JSONValue] = [:]
+        for (path, exchange) in exchanges {
+            files[path] = [
+                "found": .string(String(exchange.found, radix: 16)), "wrote": .string(String(exchange.wrote, radix: 16)),
+                "rounds": JSONValue(exchange.rounds),
+            ]
+        }
+        return ["format": 1, "files": .object(files)]
+    }
+
+    init(reading reader: JSONObjectReader) {
+        for (path, value) in reader.object["files"]?.objectValue ?? [:] {
+            guard let found = value["found"]?.stringValue.flatMap({ UInt64($0, radix: 16) }),
+                let wrote = value["wrote"]?.stringValue.flatMap({ UInt64($0, radix: 16) }),
+                let rounds = value["rounds"]?.intValue
+            else { continue }
+            exchanges[path] = Exchange(found: found, wrote: wrote, rounds: rounds)
+        }
+    }
+}
+
+extension Replica {
+    var writeLoopsFile: String { joinPath(directory, WriteLoopGuard.fileName) }
+
+    func loadWriteLoops() -> WriteLoopGuard {
+        guard let bytes = try? readIfPresent(writeLoopsFile), let reader = try? JSONObjectReader(bytes, path: writeLoopsFile)
+        else { return WriteLoopGuard() }
+        return WriteLoopGuard(reading: reader)
+    }
+
+    /// Saves what the guard learnt, if anything (a courtesy: losing it only delays a stop).
+    func saveWriteLoops(_ loops: WriteLoopGuard) {
+        guard loops.changed else { return }
+        try? write(stateFileBytes(loops.document), to: writeLoopsFile)
+    }
+}
