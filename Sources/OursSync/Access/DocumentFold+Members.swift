@@ -70,7 +70,9 @@ extension DocumentFold {
 
     /// Someone not in the manifest adding themselves.
     private mutating func newcomerVerdict(_ participantID: String, claimed: Participant?, device: DeviceID) -> Verdict {
-        guard let claimed, claimed.devices.contains(device), deviceOwners[device] == participantID else {
+        // The device must be the newcomer's own (see `deviceOwners`): listed first by them,
+        // whether or not the entry that listed it is still carried with this write.
+        guard let claimed, deviceOwners[device] == participantID else {
             return .reject("\(describe(device)) may not add participant \(participantID)")
         }
         if let why = claim(claimed.devices, by: participantID, name: claimed.name, device: device) { return .reject(why) }
@@ -91,7 +93,7 @@ extension DocumentFold {
         guard before.status == .left || before.status == .removed, let claimed, claimed.status == .active,
             group.contains(where: { $0.participantField.field == "status" })
         else { return nil }
-        guard deviceOwners[device] == before.id, claimed.devices.contains(device) else {
+        guard deviceOwners[device] == before.id else {
             return .reject("\(describe(device)) may not bring \(before.name) back")
         }
         if claimed.role == .owner { return .reject("\(before.name) may not come back as the owner") }
