@@ -11,13 +11,17 @@ extension DocumentFold {
         var admitted: [Candidate] = []
         let groups = Dictionary(grouping: candidates) { $0.participantField.participant }
         for (participantID, group) in groups.sorted(by: { $0.key < $1.key }) {
-            let claimed = claimedParticipant(participantID, after: group)
+            let fields = Set(group.map(\.participantField.field))
             guard let before = view.participants[participantID] else {
+                let claimed = claimedParticipant(participantID, after: group)
                 let verdict = newcomerVerdict(participantID, claimed: claimed, device: device)
                 for candidate in group where verdict != .accept { refuse(candidate, verdict) }
                 if verdict == .accept { admitted += group }
                 continue
             }
+            // Only a write of the status or the permission can be a rejoin or an upgrade.
+            let claimed =
+                fields.contains("status") || fields.contains("permission") ? claimedParticipant(participantID, after: group) : nil
             if let verdict = rejoinVerdict(before, claimed: claimed, group: group, device: device) {
                 for candidate in group where verdict != .accept { refuse(candidate, verdict) }
                 if verdict == .accept { admitted += group }

@@ -47,6 +47,7 @@ struct DocumentFold {
     var waiting: RecordState
     /// The admitted manifest so far, read.
     var view = ParticipantManifest()
+    private var cachedOwnerDevices: Set<DeviceID>?
     /// Devices whose joining waits: their later writes wait too.
     var waitingDevices: Set<DeviceID> = []
     var result = AdmittedDocuments()
@@ -120,7 +121,12 @@ struct DocumentFold {
                 manifest.insert(candidate.entry, field: candidate.name)
             }
         }
-        if admitted.contains(where: { $0.document == .manifest }) { view = ParticipantManifest(manifest) }
+        // The view is read again only when a write changed what the rules look at: most
+        // writes are someone's last-seen time.
+        if admitted.contains(where: { $0.document == .zone || !Self.inert.contains($0.participantField.field) }) {
+            view = ParticipantManifest(manifest)
+            cachedOwnerDevices = nil
+        }
     }
 
     /// Records a write that was not admitted.
@@ -151,8 +157,20 @@ struct DocumentFold {
         return owners
     }
 
-    /// The devices whose writes are the owner's.
+    /// Manifest fields no rule looks at (messages name people by their name, read anew).
+    static let inert: Set<String> = ["lastSeen", "email"]
+
+    /// The devices whose writes are the owner's, as of the writes judged so far.
     var ownerDevices: Set<DeviceID> {
+        mutating get {
+            if let cachedOwnerDevices { return cachedOwnerDevices }
+            let devices = currentOwnerDevices
+            cachedOwnerDevices = devices
+            return devices
+        }
+    }
+
+    private var currentOwnerDevices: Set<DeviceID> {
         let owners = owners
         var devices = Set(deviceOwners.filter { owners.contains($0.value) }.keys)
         if zone?.fields["owner"] == nil, fixedOwner == nil, let first = firstOwnerDevice { devices.insert(first) }
@@ -197,41 +215,62 @@ struct DocumentFold {
         var byStamp: [Stamp: Write] = [:]
         for candidate in candidates {
             let stamp = candidate.entry.stamp
-            byStamp[stamp, default: Write(stamp: stamp)].candidates.append(candidate)
-            byStamp[stamp]?.seen.formUnion(candidate.entry.seen)
+            // Every entry of one write carries the same `seen`: the first one's stands for all.
+            if byStamp[stamp] == nil { byStamp[stamp] = Write(stamp: stamp, seen: candidate.entry.seen) }
+            byStamp[stamp]?.candidates.append(candidate)
         }
         let writes = byStamp.values.sorted { $0.stamp < $1.stamp }
+        let next = successors(writes)
         var waitingOn = [Int](repeating: 0, count: writes.count)
-        var next = [[Int]](repeating: [], count: writes.count)
-        for later in writes.indices {
-            for earlier in writes.indices where earlier != later && precedes(writes[earlier], writes[later]) {
-                waitingOn[later] += 1
-                next[earlier].append(later)
-            }
-        }
-        var ready = writes.indices.filter { waitingOn[$0] == 0 }
+        for list in next { for later in list { waitingOn[later] += 1 } }
+        var ready = MinHeap(writes.indices.filter { waitingOn[$0] == 0 })
         var placed = [Bool](repeating: false, count: writes.count)
         var order: [Write] = []
+        var unplaced = 0
         while order.count < writes.count {
-            // A cycle (only in hand-made files) is broken at its earliest stamp.
-            let chosen = ready.isEmpty ? placed.firstIndex(of: false)! : ready.removeFirst()
+            let chosen: Int
+            if let first = ready.pop() {
+                chosen = first
+            } else {
+                // A cycle (only in hand-made files) is broken at its earliest stamp.
+                while placed[unplaced] { unplaced += 1 }
+                chosen = unplaced
+            }
             if placed[chosen] { continue }
             placed[chosen] = true
             order.append(writes[chosen])
             for after in next[chosen] {
                 waitingOn[after] -= 1
-                if waitingOn[after] == 0, !placed[after] {
-                    let position = ready.firstIndex { $0 > after } ?? ready.count
-                    ready.insert(after, at: position)
-                }
+                if waitingOn[after] == 0, !placed[after] { ready.push(after) }
             }
         }
         return order
     }
 
-    private static func precedes(_ earlier: Write, _ later: Write) -> Bool {
-        if earlier.stamp.device == later.stamp.device { return earlier.stamp < later.stamp }
-        return later.seen.covers(earlier.stamp)
+    /// For each write (by index, in stamp order), the writes that must come after it: the next
+    /// write of its device, and each write whose writer had seen it but nothing later of its
+    /// device (the rest follows through the device's own order).
+    private static func successors(_ writes: [Write]) -> [[Int]] {
+        var byDevice: [DeviceID: [Int]] = [:]
+        for index in writes.indices { byDevice[writes[index].stamp.device, default: []].append(index) }
+        var next = [[Int]](repeating: [], count: writes.count)
+        for indices in byDevice.values {
+            for (earlier, later) in zip(indices, indices.dropFirst()) { next[earlier].append(later) }
+        }
+        for later in writes.indices {
+            for seen in writes[later].seen.stamps.values {
+                guard let indices = byDevice[seen.device] else { continue }
+                // The last write of that device the writer had seen.
+                var low = 0
+                var high = indices.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if writes[indices[middle]].stamp <= seen { low = middle + 1 } else { high = middle }
+                }
+                if low > 0, indices[low - 1] != later { next[indices[low - 1]].append(later) }
+            }
+        }
+        return next
     }
 
     /// A state with no fields, carrying the keys newer versions wrote in any copy.
@@ -239,5 +278,38 @@ struct DocumentFold {
         var result = RecordState(key: key)
         for state in states { result.merge(RecordState(key: key, extraMetadata: state.extraMetadata)) }
         return result
+    }
+}
+
+/// The smallest index first: writes that are ready go in stamp order.
+private struct MinHeap {
+    private var items: [Int] = []
+
+    init(_ initial: [Int]) { for item in initial { push(item) } }
+
+    mutating func push(_ item: Int) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0, items[(child - 1) / 2] > items[child] {
+            items.swapAt(child, (child - 1) / 2)
+            child = (child - 1) / 2
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard let first = items.first else { return nil }
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < items.count, items[left] < items[smallest] { smallest = left }
+            if right < items.count, items[right] < items[smallest] { smallest = right }
+            if smallest == parent { return first }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }

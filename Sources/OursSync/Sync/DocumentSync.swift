@@ -76,7 +76,7 @@ struct DocumentSync {
             }
         }
         guard canWriteFolder else { return outcome }
-        var loops = replica.loadWriteLoops()
+        var loops = LazyWriteLoops(replica: replica)
         for document in [Document.zone, .manifest] where !outcome.untouchable.contains(document) {
             guard let merged = document == .zone ? admitted.zone : admitted.manifestToWrite else { continue }
             guard write(document, merged, over: folder[document]?.bytes, loops: &loops, into: &report) else { continue }
@@ -85,7 +85,7 @@ struct DocumentSync {
                 report.copiesRemoved += 1
             }
         }
-        replica.saveWriteLoops(loops)
+        if let loaded = loops.loaded { replica.saveWriteLoops(loaded) }
         return outcome
     }
 
@@ -151,7 +151,7 @@ struct DocumentSync {
     /// writing would be another round of a write loop (reported).
     /// - Returns: whether the folder now holds it (a failure is reported).
     private func write(
-        _ document: Document, _ merged: RecordState, over existing: [UInt8]?, loops: inout WriteLoopGuard,
+        _ document: Document, _ merged: RecordState, over existing: [UInt8]?, loops: inout LazyWriteLoops,
         into report: inout SyncReport
     ) -> Bool {
         let shown = layout.directoryName + "/" + document.fileName
@@ -161,7 +161,7 @@ struct DocumentSync {
             return true
         }
         // A missing file is always written again: restoring it is no exchange with anyone.
-        if existing != nil, !loops.mayReplace(shown, found: existing, writing: bytes) {
+        if existing != nil, !loops.mayReplace(shown, found: existing, writing: bytes, now: context.device.clock.nowMillis()) {
             report.problems.append(WriteLoopGuard.problem(shown))
             return false
         }
@@ -196,5 +196,26 @@ struct DocumentSync {
             }
         }
         return result
+    }
+}
+
+/// The write-loop guard, read from the replica only when a document is about to be replaced:
+/// an idle pass reads nothing more.
+struct LazyWriteLoops {
+    let replica: Replica
+    private(set) var loaded: WriteLoopGuard?
+
+    init(replica: Replica) { self.replica = replica }
+
+    mutating func mayReplace(_ path: String, found: [UInt8]?, writing: [UInt8], now: Int64) -> Bool {
+        var loops = loaded ?? replica.loadWriteLoops()
+        defer { loaded = loops }
+        return loops.mayReplace(path, found: found, writing: writing, now: now)
+    }
+
+    /// A file holds what this device would write: a loop over it, if any, is over.
+    mutating func settled(_ path: String) {
+        if loaded == nil, (try? replica.exists(replica.writeLoopsFile)) == true { loaded = replica.loadWriteLoops() }
+        loaded?.settled(path)
     }
 }

@@ -29,20 +29,19 @@ final class ShareCodeLookup {
     }
 
     func callAsFunction(_ code: String) -> ShareCode? {
+        // What the rules read of a code never changes: once read, never read again.
+        if let known = remembered[code] { return known }
         let fileSystem = context.fileSystem
         let path = layout.codeFile(code)
         do {
             // Never through a link: a code that is a link is not read, as if absent.
             try fileSystem.requireNoLinks(path, under: layout.root, creating: false)
             let bytes = try fileSystem.read(path, limit: 64 * 1024)
-            guard let shareCode = try? ShareCode.decode(bytes, path: path) else { return remembered[code] }
-            if remembered[code].map({ !$0.saysTheSame(as: shareCode) }) ?? true {
-                remembered[code] = shareCode
-                changed = true
-            }
+            guard let shareCode = try? ShareCode.decode(bytes, path: path) else { return nil }
+            remembered[code] = shareCode
+            changed = true
             return shareCode
         } catch {
-            if let known = remembered[code] { return known }
             if unreadable == nil, Self.mayBeMomentary(error.reason) { unreadable = ("codes/" + code + ".json", error) }
             return nil
         }
@@ -66,12 +65,5 @@ final class ShareCodeLookup {
         try? context.replica.write(
             stateFileBytes(["format": 1, "codes": .object(codes)]), to: joinPath(context.replica.directory, Self.fileName))
         changed = false
-    }
-}
-
-extension ShareCode {
-    /// Whether two copies agree on what the manifest rules read.
-    func saysTheSame(as other: ShareCode) -> Bool {
-        zone == other.zone && permission == other.permission && createdAt == other.createdAt && createdBy == other.createdBy
     }
 }

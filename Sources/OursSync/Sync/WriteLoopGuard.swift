@@ -8,7 +8,10 @@
 /// merging it) and reports a `writeLoop` problem. It writes again as soon as the file holds
 /// what it would write, or either side has anything new: only the same exchange repeated is a
 /// loop, so a sync tool putting an old version back once, or two owners changing a value in
-/// turn, never stops a write. Stopping changes no merged state; other devices converge as before.
+/// turn, never stops a write. Once stopped it tries again after `firstPause`, then after twice
+/// as long each time the exchange resumes (at most `longestPause`): the other side may have
+/// been updated meanwhile, and the file must not keep its version for good. Stopping changes
+/// no merged state; other devices converge as before.
 ///
 /// Kept in the replica (`write-loops.json`), so one-shot commands take part as watchers do.
 struct WriteLoopGuard {
@@ -16,11 +19,16 @@ struct WriteLoopGuard {
         var found: UInt64
         var wrote: UInt64
         var rounds: Int
+        /// When this device stopped writing, if it did; how long it waits before trying again.
+        var stoppedAt: Int64?
+        var pause: Int64 = WriteLoopGuard.firstPause
     }
 
     static let fileName = "write-loops.json"
     /// How many times in a row this device puts the same bytes over the same bytes before it stops.
     static let roundsBeforeStopping = 2
+    static let firstPause: Int64 = 15 * 60 * 1000
+    static let longestPause: Int64 = 24 * 60 * 60 * 1000
 
     /// By the file's path as problems show it.
     private(set) var exchanges: [String: Exchange] = [:]
@@ -28,18 +36,31 @@ struct WriteLoopGuard {
 
     init() {}
 
-    /// Whether to replace `found` (`nil`: no file) with `writing` at `path`.
+    /// Whether to replace `found` (`nil`: no file) with `writing` at `path`, at `now`.
     /// - Returns: `false` when that would be another round of a loop.
-    mutating func mayReplace(_ path: String, found: [UInt8]?, writing: [UInt8]) -> Bool {
+    mutating func mayReplace(_ path: String, found: [UInt8]?, writing: [UInt8], now: Int64) -> Bool {
         let foundDigest = found.map { Digest.of($0) } ?? 0
         let wroteDigest = Digest.of(writing)
-        var exchange = Exchange(found: foundDigest, wrote: wroteDigest, rounds: 0)
-        if let last = exchanges[path], last.found == foundDigest, last.wrote == wroteDigest { exchange.rounds = last.rounds + 1 }
-        if exchanges[path] != exchange {
+        guard var exchange = exchanges[path], exchange.found == foundDigest, exchange.wrote == wroteDigest else {
+            exchanges[path] = Exchange(found: foundDigest, wrote: wroteDigest, rounds: 0)
+            changed = true
+            return true
+        }
+        defer {
             exchanges[path] = exchange
             changed = true
         }
-        return exchange.rounds < Self.roundsBeforeStopping
+        if let stoppedAt = exchange.stoppedAt {
+            guard now - stoppedAt >= exchange.pause else { return false }
+            // Try once more; if the exchange resumes, stop again at once, for twice as long.
+            exchange.stoppedAt = nil
+            exchange.pause = min(exchange.pause * 2, Self.longestPause)
+            return true
+        }
+        exchange.rounds += 1
+        guard exchange.rounds >= Self.roundsBeforeStopping else { return true }
+        exchange.stoppedAt = now
+        return false
     }
 
     /// The file holds what this device would write: whatever went on has stopped.
@@ -60,10 +81,12 @@ struct WriteLoopGuard {
     var document: [String: JSONValue] {
         var files: [String: JSONValue] = [:]
         for (path, exchange) in exchanges {
-            files[path] = [
+            var file: [String: JSONValue] = [
                 "found": .string(String(exchange.found, radix: 16)), "wrote": .string(String(exchange.wrote, radix: 16)),
-                "rounds": JSONValue(exchange.rounds),
+                "rounds": JSONValue(exchange.rounds), "pauseMillis": .number(String(exchange.pause)),
             ]
+            if let stoppedAt = exchange.stoppedAt { file["stoppedAt"] = .string(UTCTime.iso8601(millis: stoppedAt)) }
+            files[path] = .object(file)
         }
         return ["format": 1, "files": .object(files)]
     }
@@ -74,7 +97,10 @@ struct WriteLoopGuard {
                 let wrote = value["wrote"]?.stringValue.flatMap({ UInt64($0, radix: 16) }),
                 let rounds = value["rounds"]?.intValue
             else { continue }
-            exchanges[path] = Exchange(found: found, wrote: wrote, rounds: rounds)
+            var exchange = Exchange(found: found, wrote: wrote, rounds: rounds)
+            exchange.stoppedAt = value["stoppedAt"]?.stringValue.flatMap(UTCTime.parseISO8601)
+            exchange.pause = value["pauseMillis"]?.numberText.flatMap { Int64($0) } ?? Self.firstPause
+            exchanges[path] = exchange
         }
     }
 }
