@@ -39,8 +39,12 @@ struct WriteLoopGuard {
     /// Whether to replace `found` (`nil`: no file) with `writing` at `path`, at `now`.
     /// - Returns: `false` when that would be another round of a loop.
     mutating func mayReplace(_ path: String, found: [UInt8]?, writing: [UInt8], now: Int64) -> Bool {
-        let foundDigest = found.map { Digest.of($0) } ?? 0
-        let wroteDigest = Digest.of(writing)
+        mayReplace(path, foundDigest: found.map { Digest.of($0) } ?? 0, writingDigest: Digest.of(writing), now: now)
+    }
+
+    /// The same, from the digests of the bytes found and to be written (a record's write-back
+    /// knows both from the folder index and the replica without the bytes).
+    mutating func mayReplace(_ path: String, foundDigest: UInt64, writingDigest wroteDigest: UInt64, now: Int64) -> Bool {
         guard var exchange = exchanges[path], exchange.found == foundDigest, exchange.wrote == wroteDigest else {
             exchanges[path] = Exchange(found: foundDigest, wrote: wroteDigest, rounds: 0)
             changed = true

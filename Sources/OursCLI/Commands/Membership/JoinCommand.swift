@@ -9,7 +9,7 @@ struct JoinCommand: OursCommand {
         "name", placeholder: "NAME", help: "Your name in this household, if not the one given to 'ours init'")
 
     static let spec = Spec(
-        "join", summary: "Join a household with an invitation code",
+        "join", summary: "Join a household with a code (a read-write code upgrades a read-only member)",
         examples: ["ours join K7QX2M --folder ~/Dropbox/Ours"], arguments: [code],
         options: [folder, name])
 
