@@ -79,4 +79,15 @@ struct HouseholdFolderTests {
         #expect(try sarah.zoneInfo()?.name == "Home")
         #expect(throws: OursError.self) { try sarah.allowMembersToInviteReadWrite(true) }
     }
+
+    /// The name a device keeps for a household follows `zone.json` (which only the owner's
+    /// devices change; no command renames a household yet).
+    @Test func aHouseholdRenamedByItsOwnerIsRenamedOnEveryDevice() throws {
+        let sarah = try device("Sarah").createZone(name: "Home", folder: "/shared")
+        let mike = try device("Mike").join(code: try sarah.invite(readOnly: false).code, folder: "/shared").zone
+        try sarah.context.changeDocuments(zone: ["name": "Casa"])
+        try mike.sync()
+        #expect(mike.membership?.name == "Casa")
+        #expect(try mike.device.memberships().first?.name == "Casa")
+    }
 }
