@@ -15,10 +15,14 @@ public struct Participant: Sendable, Equatable {
     /// The share code used to join, if any.
     public var code: String?
     public var lastSeen: String?
-    /// When the permission and the status were last set: record writes stamped after a
-    /// participant became read-only, was removed or left are ignored.
+    /// When the permission and the status were last set.
     public var permissionStamp: Stamp?
     public var statusStamp: Stamp?
+    /// When this participant was away (removed or left, until they rejoined) and when they
+    /// were read-only (until a read-write code upgraded them, or for good): record writes
+    /// stamped inside a span are ignored, even after the participant came back or was upgraded.
+    public var inactiveSpans: [StampSpan] = []
+    public var readOnlySpans: [StampSpan] = []
 
     public init(
         id: String, name: String, email: String? = nil, role: Role, permission: Permission, status: Status,
@@ -49,4 +53,26 @@ public struct Participant: Sendable, Equatable {
     }
 
     public var canWrite: Bool { permission == .readWrite && status == .active }
+}
+
+/// A stretch of time between two stamps of a participant's history: from a write of the
+/// manifest (a removal, say) until the next one that undid it (a rejoin), or open-ended.
+public struct StampSpan: Sendable, Hashable, CustomStringConvertible {
+    public var from: Stamp
+    public var until: Stamp?
+    /// What the participant was during the span: `removed`, `left` or `read-only`.
+    public var state: String
+
+    public init(from: Stamp, until: Stamp?, state: String) {
+        self.from = from
+        self.until = until
+        self.state = state
+    }
+
+    /// Whether a write stamped `stamp` falls inside: after its start, before its end.
+    public func contains(_ stamp: Stamp) -> Bool {
+        stamp > from && until.map { stamp < $0 } ?? true
+    }
+
+    public var description: String { "\(state)@\(from)" + (until.map { "..\($0)" } ?? "") }
 }

@@ -34,6 +34,10 @@ public struct ZoneLayout: Sendable, Hashable {
 
     public static func shard(of id: String) -> String { Digest.hex(id.utf8, length: 2) }
 
+    /// The start of the name a new household's folder is built under before it is published
+    /// (see `Device.createZone`); readers ignore it, as every name starting with a dot.
+    public static let stagingPrefix = ".ours-new-"
+
     /// A folder name for a new household: a readable slug of its name and a random suffix, so
     /// two households called "Home" never collide.
     public static func directoryName(forHouseholdNamed name: String) -> String {

@@ -8,7 +8,9 @@
 ///   `watcher.pid`, is written without it; losing that file costs only a process id in a
 ///   message);
 /// - in the household's folder once they are `staleMillis` old (ten minutes): a younger one
-///   may be another device's write in progress (over NFS or SMB, say).
+///   may be another device's write in progress (over NFS or SMB, say);
+/// - in the shared folder, a new household's folder never published (`.ours-new-…`, see
+///   `Device.createZone`) once it is as old, if it holds only what `household create` writes.
 ///
 /// Removing is best effort: a failure is ignored, a leftover costs a few bytes, and the next
 /// sweep tries again.
@@ -25,7 +27,8 @@ struct LeftoverTemporaryFiles {
     }
 
     /// Removes the household folder's stale leftovers: `candidates` (paths relative to the
-    /// household's folder, as the scanner found them) and any at its top level.
+    /// household's folder, as the scanner found them) and any at its top level; and stale
+    /// unpublished household folders beside it.
     func removeStale(from layout: ZoneLayout, candidates: [String], now: Int64) {
         let fileSystem = context.fileSystem
         for path in candidates.map({ joinPath(layout.zone, $0) }) + find(in: layout.zone, depth: 0) {
@@ -33,6 +36,14 @@ struct LeftoverTemporaryFiles {
                 stat.modifiedMillis < now - LeftoverTemporaryFiles.staleMillis
             else { continue }
             try? fileSystem.remove(path)
+        }
+        for entry in (try? fileSystem.list(layout.root)) ?? []
+        where entry.kind == .directory && entry.name.hasPrefix(ZoneLayout.stagingPrefix) {
+            let unpublished = ZoneLayout(root: layout.root, directoryName: entry.name)
+            guard let stat = try? fileSystem.stat(unpublished.zone),
+                stat.modifiedMillis < now - LeftoverTemporaryFiles.staleMillis
+            else { continue }
+            context.device.discardNewFolder(unpublished)
         }
     }
 

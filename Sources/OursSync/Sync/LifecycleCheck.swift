@@ -6,7 +6,9 @@ struct LifecycleCheck {
     /// How often a device updates its `lastSeen` in the manifest (it is a write every device reads).
     static let lastSeenIntervalMillis: Int64 = 60 * 60 * 1000
 
-    /// Updates the membership from `zone.json` and `participants.json`.
+    /// Updates the membership from `zone.json` and `participants.json`, as admitted by the
+    /// rules every device applies: this device's own writes the others would ignore (a rejoin
+    /// or an upgrade they refuse) count for nothing here either.
     /// - Returns: the event that ended this device's membership, if one did now.
     func apply(folderWritable: Bool) throws(OursError) -> LifecycleEvent? {
         guard var membership = context.membership else { return nil }
@@ -15,6 +17,8 @@ struct LifecycleCheck {
         let manifest = try context.manifest()
         let me = manifest.participants[identity.participantID]
         var event: LifecycleEvent?
+        // The name people see follows zone.json, which only the owner's devices change.
+        if !zone.name.isEmpty { membership.name = zone.name }
         if zone.dissolvedAt != nil, membership.status == .active {
             membership.status = .dissolved
             event = .dissolved

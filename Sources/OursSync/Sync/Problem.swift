@@ -22,6 +22,12 @@ public struct Problem: Sendable, Hashable {
         case symlink
         /// A file that could not be written.
         case writeFailed
+        /// A file this device and something else kept writing back and forth; this device
+        /// stopped writing it until either side changes (see `WriteLoopGuard`).
+        case writeLoop
+        /// A `zone.json` or `participants.json` of another household in this household's
+        /// folder; left as it is, never overwritten.
+        case foreignDocument
     }
 
     public var kind: Kind

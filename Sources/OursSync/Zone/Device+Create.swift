@@ -26,28 +26,66 @@ extension Device {
                 id: identity.participantID, name: identity.name, email: identity.email, role: .owner, permission: .readWrite,
                 status: .active, devices: [identity.deviceID], joinedAt: UTCTime.iso8601(millis: now))
             manifest.write(owner.fields, at: stamp)
-            try io { () throws(FileSystemError) in
-                try fileSystem.createDirectory(layout.records)
-                try fileSystem.writeAtomically(layout.zoneFile, StampedDocument.encodeZone(zone), durability: .immediate)
-                try fileSystem.writeAtomically(
-                    layout.participantsFile, StampedDocument.encodeManifest(manifest), durability: .immediate)
-            }
             let membership = Membership(
                 id: zoneID, name: name, folder: root, directory: layout.directoryName, role: .owner, permission: .readWrite,
                 joinedAt: UTCTime.iso8601(millis: now))
             let household = Zone(device: self, membership: membership)
-            try household.replica.saveZone(zone)
-            try household.replica.saveManifest(manifest)
-            // Private records are copied in before the household is recorded and removed from
-            // private data after: a failure in between leaves them in both places, never in neither.
-            let moved = try copyPrivateData(into: household)
-            try upsert(membership, makeCurrent: true)
+            let moved = try publish(household, membership, zone: zone, manifest: manifest, at: layout)
+            // Private records were copied in before the household was recorded and are removed
+            // from private data after: a failure in between leaves them in both places, never in neither.
             let privateData = replica(Zone.privateID)
             for key in moved { try io { () throws(FileSystemError) in try fileSystem.remove(privateData.path(of: key)) } }
             return household
         }
         try household.sync()
         return household
+    }
+
+    /// Makes a new household real: its folder is built under a name every reader ignores
+    /// (`.ours-new-…`), this device's replica gets the documents and the private records, the
+    /// folder is published under its own name with one rename, and only then is the membership
+    /// recorded. A failure before that removes what this call made (nobody can know the new
+    /// folder's name yet): no household nobody belongs to is left behind, and retrying makes
+    /// no second one.
+    /// - Returns: the private records copied in.
+    private func publish(
+        _ household: Zone, _ membership: Membership, zone: RecordState, manifest: RecordState, at layout: ZoneLayout
+    ) throws(OursError) -> [RecordKey] {
+        let staging = ZoneLayout(root: layout.root, directoryName: ZoneLayout.stagingPrefix + RandomID.make(length: 8))
+        do throws(OursError) {
+            try io { () throws(FileSystemError) in
+                try fileSystem.createDirectory(staging.records)
+                try fileSystem.writeAtomically(staging.zoneFile, StampedDocument.encodeZone(zone), durability: .immediate)
+                try fileSystem.writeAtomically(
+                    staging.participantsFile, StampedDocument.encodeManifest(manifest), durability: .immediate)
+            }
+            try household.replica.saveZone(zone)
+            try household.replica.saveManifest(manifest)
+            let moved = try copyPrivateData(into: household)
+            try io { () throws(FileSystemError) in try fileSystem.rename(staging.zone, to: layout.zone) }
+            do throws(OursError) { try upsert(membership, makeCurrent: true) } catch {
+                // A write that reported a failure may still have happened: then the household is made.
+                guard (try? memberships().contains { $0.id == membership.id }) == true else { throw error }
+            }
+            return moved
+        } catch {
+            // A rename that reported a failure may have happened too: whichever folder is there goes.
+            discardNewFolder(staging)
+            discardNewFolder(layout)
+            try? removeTree(household.replica.directory)
+            throw error
+        }
+    }
+
+    /// Removes a household folder this device just made, if it still holds only what it made.
+    func discardNewFolder(_ layout: ZoneLayout) {
+        let made: Set<String> = ["zone.json", "participants.json", "records"]
+        guard let entries = try? fileSystem.list(layout.zone),
+            entries.allSatisfy({ made.contains($0.name) || TemporaryName.matches($0.name) }),
+            ((try? fileSystem.list(layout.records)) ?? []).isEmpty
+        else { return }
+        for entry in entries { try? fileSystem.remove(joinPath(layout.zone, entry.name)) }
+        try? fileSystem.remove(layout.zone)
     }
 
     /// Copies records made before any household existed into `household`, keeping their

@@ -3,6 +3,8 @@ public struct JoinResult: Sendable {
     public var zone: Zone
     /// The device was already an active member; nothing changed.
     public var alreadyMember: Bool
+    /// The device was a read-only member and the code made it read-write.
+    public var upgraded = false
     public var report: SyncReport?
     /// The records this device now holds, deleted ones excluded (counted by the first sync;
     /// `nil` when the device was already a member).
@@ -29,19 +31,20 @@ extension Device {
         let invitation = try findInvitation(code, in: root)
         let (zone, info) = try readZone(of: invitation)
         if let existing = try memberships().first(where: { $0.id == info.id }), existing.status == .active {
-            return JoinResult(zone: Zone(device: self, membership: existing), alreadyMember: true)
+            return try upgrade(existing, with: invitation)
         }
         let now = clock.nowMillis()
-        try Device.requireUsable(invitation, now: now)
         let manifest = try readManifest(of: invitation)
-        let household = try becomeMember(
-            invitation, zone: zone, info: info, manifest: manifest, identity: identity, name: name, now: now)
-        let outcome = try SyncPass(context: household.context, mode: .sweep, progress: progress, countRecords: true).run()
+        try Device.requireUsable(invitation, manifest: manifest, now: now)
+        let (household, problem) = try becomeMember(
+            invitation, zone: zone, manifest: manifest, identity: identity, name: name, now: now)
+        var outcome = try SyncPass(context: household.context, mode: .sweep, progress: progress, countRecords: true).run()
+        if let problem { outcome.report.problems.append(problem) }
         return JoinResult(zone: household, alreadyMember: false, report: outcome.report, records: outcome.records)
     }
 
     /// What a join found in the shared folder for a code, before it changes anything.
-    private struct Invitation {
+    struct Invitation {
         /// The code, normalized.
         var code: String
         var shareCode: ShareCode
@@ -52,7 +55,7 @@ extension Device {
 
     /// The share code's file and the household folder it points at.
     /// - Throws: `.notFound` for an unknown code, `.failed` for one that points outside the folder.
-    private func findInvitation(_ code: String, in root: String) throws(OursError) -> Invitation {
+    func findInvitation(_ code: String, in root: String) throws(OursError) -> Invitation {
         let store = CodeStore(fileSystem: fileSystem, root: root)
         guard let shareCode = try store.load(code) else {
             throw .notFound(
@@ -66,7 +69,7 @@ extension Device {
     /// The household's `zone.json`, of a household that is not dissolved.
     /// - Throws: `.folderUnavailable` when it is missing or unreadable, `.failed` when a newer
     ///   version wrote it, `.notPermitted` when the household was dissolved.
-    private func readZone(of invitation: Invitation) throws(OursError) -> (RecordState, ZoneInfo) {
+    func readZone(of invitation: Invitation) throws(OursError) -> (RecordState, ZoneInfo) {
         let layout = invitation.layout
         let zoneBytes = try Device.readDocument(layout.zoneFile, fileSystem: fileSystem)
         let decodedZone = zoneBytes.map { bytes in
@@ -75,6 +78,7 @@ extension Device {
         if case .failure(let error)? = decodedZone, case .newerFormat = error {
             throw .failed("\(layout.directoryName)/zone.json was \(error)", hint: "Update Ours on this device, then join again.")
         }
+        if case .success(let decoded)? = decodedZone { try Device.refuseHandEdits(decoded, "zone.json", invitation) }
         guard let zone = try? decodedZone?.get().state, let info = ZoneInfo(zone) else {
             throw .folderUnavailable(
                 "the household folder \(layout.zone) for code \(invitation.code) is missing or its zone.json is unreadable",
@@ -86,9 +90,13 @@ extension Device {
         return (zone, info)
     }
 
+    /// - Parameter manifest: the household's participants, whose entries name the code each
+    ///   joined with: a use the code's file failed to count still counts.
     /// - Throws: `.notPermitted` for a code that was revoked, expired or used up.
-    private static func requireUsable(_ invitation: Invitation, now: Int64) throws(OursError) {
-        let (code, shareCode) = (invitation.code, invitation.shareCode)
+    static func requireUsable(_ invitation: Invitation, manifest: RecordState?, now: Int64) throws(OursError) {
+        var shareCode = invitation.shareCode
+        let code = invitation.code
+        if let manifest { shareCode.uses = max(shareCode.uses, ParticipantManifest(manifest).uses(of: code)) }
         switch shareCode.status(nowMillis: now) {
         case .active: break
         case .revoked: throw .notPermitted("share code \(code) was revoked", hint: "Ask for a new code.")
@@ -107,51 +115,29 @@ extension Device {
     private func readManifest(of invitation: Invitation) throws(OursError) -> RecordState {
         let layout = invitation.layout
         guard let manifestBytes = try Device.readDocument(layout.participantsFile, fileSystem: fileSystem),
-            let manifest = try? StampedDocument.decodeManifest(manifestBytes, modifiedMillis: 0).state
+            let decoded = try? StampedDocument.decodeManifest(manifestBytes, modifiedMillis: 0)
         else {
             throw .folderUnavailable(
                 "the household folder \(layout.zone) for code \(invitation.code) has no readable participants.json",
                 hint: "Wait for the folder to finish syncing and try again; a member's `ours sync` restores a missing one.")
         }
-        return manifest
+        try Device.refuseHandEdits(decoded, "participants.json", invitation)
+        return decoded.state
     }
 
-    /// Records this device as a member: the household's documents and this person's entry in
-    /// the replica, the membership, and (when the folder is writable) one use of the code.
-    private func becomeMember(
-        _ invitation: Invitation, zone: RecordState, info: ZoneInfo, manifest folderManifest: RecordState,
-        identity: DeviceIdentity, name: String?, now: Int64
-    ) throws(OursError) -> Zone {
-        let layout = invitation.layout
-        let writable = fileSystem.isWritableDirectory(layout.zone)
-        let permission: Participant.Permission = writable ? invitation.shareCode.permission : .readOnly
-        let membership = Membership(
-            id: info.id, name: info.name, folder: layout.root, directory: layout.directoryName, role: .member,
-            permission: permission, joinedAt: UTCTime.iso8601(millis: now))
-        let household = Zone(device: self, membership: membership)
-        try withLock { () throws(OursError) in
-            try household.replica.saveZone(zone)
-            try household.replica.saveManifest(folderManifest)
-            var manifest =
-                try household.replica.loadManifest()
-                ?? RecordState(key: RecordKey(unchecked: StampedDocument.manifestType, id: info.id))
-            try observeOwnStamps(in: manifest)
-            let me = Participant(
-                id: identity.participantID, name: name ?? identity.name, email: identity.email, role: .member,
-                permission: permission, status: .active, devices: [identity.deviceID], joinedAt: membership.joinedAt,
-                code: invitation.code)
-            manifest.write(me.fields, at: try stamp())
-            try household.replica.saveManifest(manifest)
-            // The membership first, the code's use after: a failure in between leaves a member
-            // whose next sync finishes joining, never a used-up code and no membership.
-            try upsert(membership, makeCurrent: true)
-            if writable {
-                var shareCode = invitation.shareCode
-                shareCode.uses += 1
-                try invitation.store.save(shareCode)
-            }
-        }
-        return household
+    /// Refuses to start from a household document a person edited by hand: every device
+    /// ignores such an edit, and the value it replaced is no longer in the file, so this
+    /// device could not know what the others hold until one of them writes the file again.
+    private static func refuseHandEdits(_ decoded: DecodedRecordFile, _ name: String, _ invitation: Invitation) throws(OursError)
+    {
+        // An edit an older version took in is stamped by a hand-edit pseudo-device: the same.
+        let kept = decoded.state.fields.filter { $0.value.winner.stamp.device.isHandEdit }.keys
+        let edited = Set(decoded.handEditedFields).union(kept)
+        guard !edited.isEmpty else { return }
+        let fields = edited.sorted().joined(separator: ", ")
+        throw .folderUnavailable(
+            "\(invitation.layout.directoryName)/\(name) was edited by hand (\(fields)) and no member's device has put it right yet",
+            hint: "Ask a member to run `ours sync` (their device writes it again as every device sees it), then join again.")
     }
 
     /// A household document in the folder; `nil` when it is absent. Any other failure to read

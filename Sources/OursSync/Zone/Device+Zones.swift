@@ -62,7 +62,7 @@ extension Device {
         return membership
     }
 
-    private func removeTree(_ path: String) throws(OursError) {
+    func removeTree(_ path: String) throws(OursError) {
         guard let stat = try? fileSystem.stat(path) else { return }
         if stat.kind == .directory {
             for entry in (try? fileSystem.list(path)) ?? [] { try removeTree(joinPath(path, entry.name)) }

@@ -39,11 +39,19 @@ extension Zone {
         return shareCode
     }
 
-    /// The household's codes (every code in the shared folder that points at it).
+    /// The household's codes (every code in the shared folder that points at it). A code's
+    /// `uses` is at least the number of participants whose entry names it: a join whose device
+    /// failed to count it in the file still used it.
     public func codes() throws(OursError) -> [ShareCode] {
         let layout = try context.requireFolder()
+        let manifest = try manifest()
         return CodeStore(fileSystem: fileSystem, root: layout.root).all()
             .filter { $0.zone == layout.directoryName }
+            .map { code in
+                var counted = code
+                counted.uses = max(code.uses, manifest.uses(of: code.code))
+                return counted
+            }
             .sorted { $0.createdAt > $1.createdAt }
     }
 }

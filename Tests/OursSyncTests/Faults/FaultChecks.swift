@@ -56,6 +56,20 @@ struct FaultChecks {
         }
     }
 
+    /// No household folder nobody belongs to is left in the shared folder (a `household
+    /// create` that failed removes what it made); an unpublished one (`.ours-new-…`) only when
+    /// removing it failed too, for the sweep to take later.
+    mutating func checkNoHouseholdWithoutMember(removalsWork: Bool) {
+        let members = Set([world.sarahDevice, world.mikeDevice].flatMap { (try? $0.memberships()) ?? [] }.map(\.directory))
+        for entry in (try? world.disk.list(world.shared)) ?? [] where entry.kind == .directory && entry.name != "codes" {
+            if entry.name.hasPrefix(ZoneLayout.stagingPrefix) {
+                if removalsWork { violations.append("an unpublished household folder is left: \(entry.name)") }
+            } else if !members.contains(entry.name), removalsWork {
+                violations.append("a household folder nobody belongs to is left: \(entry.name)")
+            }
+        }
+    }
+
     /// A conflict copy may go once its record's own file holds all it held.
     private func isMergedCopy(_ path: String, _ state: RecordState, _ after: [String: [UInt8]]) -> Bool {
         guard let zone = world.zone, path.hasPrefix(zone + "/records/") else { return false }

@@ -88,6 +88,7 @@ enum FaultRunner {
         var checks = FaultChecks(world: world, before: before)
         checks.checkFiles()
         checks.checkOutbox(scenario.device == .sarah ? world.sarah : world.mike)
+        checks.checkNoHouseholdWithoutMember(removalsWork: !plan.persistent)
         // An operation that failed without changing a file leaves the world it started from,
         // whose next syncs the reference without the operation already ran.
         if case .failure = result, world.files() == before {

@@ -9,7 +9,7 @@ struct JoinCommand: OursCommand {
         "name", placeholder: "NAME", help: "Your name in this household, if not the one given to 'ours init'")
 
     static let spec = Spec(
-        "join", summary: "Join a household with an invitation code",
+        "join", summary: "Join a household with a code (a read-write code upgrades a read-only member)",
         examples: ["ours join K7QX2M --folder ~/Dropbox/Ours"], arguments: [code],
         options: [folder, name])
 
@@ -32,8 +32,13 @@ struct JoinCommand: OursCommand {
         if context.json {
             var object = zone.householdJSON.objectValue ?? [:]
             object["alreadyMember"] = .bool(result.alreadyMember)
+            object["upgraded"] = .bool(result.upgraded)
             object["records"] = JSONValue(records)
             context.printJSON(.object(object))
+            return 0
+        }
+        if result.upgraded {
+            context.say("You can now change \(context.bold(zone.name))'s records: the code made you a read-write member.")
             return 0
         }
         if result.alreadyMember {

@@ -1,0 +1,83 @@
+/// `zone.json` and `participants.json` as every device admits them, from every copy of them in
+/// hand (see `Admission.admitDocuments`), and what was not admitted.
+public struct AdmittedDocuments: Sendable {
+    public enum Document: String, Sendable, Hashable {
+        case zone, manifest
+
+        public var fileName: String { self == .zone ? "zone.json" : "participants.json" }
+    }
+
+    /// One write of one field that was not admitted, and why.
+    public struct Refusal: Sendable, Hashable {
+        public var document: Document
+        public var field: String
+        public var stamp: Stamp
+        public var reason: String
+    }
+
+    /// The admitted `zone.json`; `nil` when no copy of it was given.
+    public var zone: RecordState?
+    /// The admitted `participants.json`; `nil` when no copy of it was given.
+    public var manifest: RecordState?
+    /// Manifest writes that wait for a share code file the folder does not hold (yet): not
+    /// admitted, and still written to the folder's file so that no device drops them before
+    /// the code file arrives everywhere.
+    public var waiting: RecordState?
+    /// Writes every device ignores: they leave the replica and, on write-back, the folder.
+    public var rejected: [Refusal] = []
+    /// Writes that wait (see `waiting`).
+    public var waits: [Refusal] = []
+
+    /// The reasons, sorted and without repeats, of the refusals of one document.
+    public static func reasons(_ refusals: [Refusal], of document: Document) -> [String] {
+        Set(refusals.filter { $0.document == document }.map(\.reason)).sorted()
+    }
+
+    /// The manifest to write to the folder: the admitted one with the writes that wait.
+    public var manifestToWrite: RecordState? {
+        guard let manifest else { return nil }
+        guard let waiting else { return manifest }
+        return manifest.merging(waiting)
+    }
+}
+
+extension Admission {
+    /// Admits `zone.json` and `participants.json` from every copy in hand — this device's
+    /// replica, the folder's files, sync tools' conflict copies — by replaying every write they
+    /// hold (with what each replaced) in causal order, each judged by the rules against the
+    /// writes before it that were admitted. The verdict depends only on the writes, never on
+    /// which of them this device had merged before, so every device holding the same writes
+    /// admits the same ones, in whatever order it learnt them.
+    ///
+    /// The household's root of trust is its owner: whoever the zone's earliest known `owner`
+    /// write was made by (the device that created the household), then whoever `zone.json`'s
+    /// `owner` names and every participant whose role is `owner`, as of each write.
+    /// - Parameters:
+    ///   - zone: the copies of `zone.json` (the replica's first); empty when none.
+    ///   - manifest: the copies of `participants.json`.
+    ///   - code: reads a share code file of the shared folder by its code.
+    ///   - zoneDirectory: the household's folder name, which a share code must name.
+    ///   - zoneOwner: the owner to assume throughout when no copy of `zone.json` is given.
+    public static func admitDocuments(
+        zone: [RecordState], manifest: [RecordState], code: (String) -> ShareCode?, zoneDirectory: String,
+        zoneOwner: String? = nil
+    ) -> AdmittedDocuments {
+        withoutActuallyEscaping(code) { code in
+            var fold = DocumentFold(
+                zone: zone, manifest: manifest, code: code, zoneDirectory: zoneDirectory, fixedOwner: zoneOwner)
+            return fold.run()
+        }
+    }
+
+    /// Admits one incoming `participants.json` state over the current one, for a household
+    /// whose zone is `zone` (a convenience over `admitDocuments` without `zone.json`'s history).
+    public static func admitManifest(
+        _ incoming: RecordState, current: RecordState, zone: ZoneInfo?, code: (String) -> ShareCode?,
+        zoneDirectory: String
+    ) -> (admitted: RecordState, rejections: [String]) {
+        let result = admitDocuments(
+            zone: [], manifest: [current, incoming], code: code, zoneDirectory: zoneDirectory, zoneOwner: zone?.owner)
+        let reasons = AdmittedDocuments.reasons(result.rejected + result.waits, of: .manifest)
+        return (result.manifest ?? current, reasons)
+    }
+}
