@@ -22,14 +22,19 @@ extension SyncContext {
                 // next sync reports it.
                 guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: true)) != nil else { continue }
                 let existing: [UInt8]?
-                do throws(FileSystemError) { existing = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
+                var modifiedMillis: Int64 = 0
+                do throws(FileSystemError) {
+                    modifiedMillis = try fileSystem.stat(path)?.modifiedMillis ?? 0
+                    existing = try fileSystem.read(path, limit: RecordFile.maximumSize)
+                } catch {
                     // Only a missing file is written without merging: one that could not be read
                     // may hold a change this device has not seen. The change waits in the outbox.
                     guard error.reason == .notFound else { continue }
                     existing = nil
                 }
                 if let existing {
-                    guard let folderState = SyncContext.decodeFolderRecord(existing, key: key) else { continue }
+                    guard let folderState = SyncContext.decodeFolderRecord(existing, key: key, modifiedMillis: modifiedMillis)
+                    else { continue }
                     let admission = Admission.admitRecord(folderState, manifest: manifest)
                     guard admission.unknown.isEmpty else { continue }
                     let merged = state.merging(admission.admitted)
@@ -60,9 +65,13 @@ extension SyncContext {
     }
 
     /// Reads the folder's file of a record; `nil` when it does not parse or holds another record.
-    static func decodeFolderRecord(_ bytes: [UInt8], key: RecordKey) -> RecordState? {
-        guard let decoded = try? RecordFile.decode(bytes, fallbackType: key.type, fallbackID: key.id, modifiedMillis: 0),
-            decoded.state.key == key, decoded.handEditedFields.isEmpty
+    /// A hand edit in it is stamped from the file's modification time, as every device that
+    /// reads the file stamps it.
+    static func decodeFolderRecord(_ bytes: [UInt8], key: RecordKey, modifiedMillis: Int64) -> RecordState? {
+        guard
+            let decoded = try? RecordFile.decode(
+                bytes, fallbackType: key.type, fallbackID: key.id, modifiedMillis: modifiedMillis),
+            decoded.state.key == key
         else { return nil }
         return decoded.state
     }

@@ -46,28 +46,32 @@ extension SyncPass {
     private func merge(_ file: FolderScanner.DecodedFile, into pass: inout PassState, _ merging: inout Merging) throws(OursError)
     {
         let key = file.file.state.key
-        guard let admitted = admit(file, into: &pass) else { return }
-        pass.report.handEdits += file.file.handEditedFields.isEmpty ? 0 : 1
-        let before: RecordState?
-        if let cached = pass.states[key] {
-            before = cached
-        } else if let ahead = merging.copies[key] {
-            before = ahead
-        } else {
-            before = nil  // neither held (per the listing) nor read ahead
-        }
+        // Neither held (per the listing) nor read ahead: `nil`.
+        let before = pass.states[key] ?? merging.copies[key] ?? nil
+        guard let merged = fold(file, into: before, &pass) else { return }
         if before == nil {
             pass.arrived.insert(key)
             merging.missed += 1
         }
+        guard merged != before else { return }
+        try save(merged, of: key, replacing: before != nil, into: &pass, &merging)
+        if let change = RecordChange.between(before, merged, manifest: pass.manifest) { pass.report.changes.append(change) }
+    }
+
+    /// The merge step every file read from the folder goes through, whether the scan decoded
+    /// it or write-back read it just before replacing it: what the manifest admits of it,
+    /// merged into `before` (the replica's copy as this pass holds it). The result becomes the
+    /// record's state in this pass. `nil` while the file waits for an unknown writer.
+    func fold(_ file: FolderScanner.DecodedFile, into before: RecordState?, _ pass: inout PassState) -> RecordState? {
+        let key = file.file.state.key
+        guard let admitted = admit(file, into: &pass) else { return nil }
+        pass.report.handEdits += file.file.handEditedFields.isEmpty ? 0 : 1
         // What the manifest now rejects leaves the replica too (merged before a removal was known).
         let kept = before.map { Admission.withoutRejected($0, manifest: pass.manifest, keeping: pass.me) }
         let merged = kept.map { $0.merging(admitted) } ?? admitted
         noteStamps(of: admitted, key: key, into: &pass)
         pass.states[key] = merged
-        guard merged != before else { return }
-        try save(merged, of: key, replacing: before != nil, into: &pass, &merging)
-        if let change = RecordChange.between(before, merged, manifest: pass.manifest) { pass.report.changes.append(change) }
+        return merged
     }
 
     /// What the manifest admits of a decoded file, reporting what it ignores; `nil` while a

@@ -83,7 +83,7 @@ extension SyncPass {
             let relative = "records/" + ZoneLayout.relativePath(of: key)
             if pass.scan.broken.contains(relative) { continue }  // a person's bytes: never overwritten while broken
             if pass.scan.isUnreadable(relative) { continue }  // what was not read may hold changes not merged yet
-            guard let wrote = write(state, of: key, at: relative, into: &pass) else { continue }
+            guard let wrote = try write(state, of: key, at: relative, into: &pass) else { continue }
             correct.insert(key)
             guard wrote else { continue }
             written += 1
@@ -99,19 +99,23 @@ extension SyncPass {
         pass.report.filesWritten += written
     }
 
-    /// Writes one record's file unless the index shows it holds the state already.
-    /// - Returns: whether it was written; `nil` when writing failed (reported).
-    private func write(_ state: RecordState, of key: RecordKey, at relative: String, into pass: inout PassState) -> Bool? {
-        // A record merged in this pass was encoded once already, when it was saved.
-        var encoded: [UInt8]?
-        let digest: UInt64
-        if let known = pass.digests[key] {
-            digest = known
-        } else {
-            encoded = RecordFile.encode(state)
-            digest = Digest.of(encoded!)
-        }
+    /// Writes one record's file unless it holds the state already. A file this pass has not
+    /// read is read first (`verified`): what it holds now is merged in, never written over.
+    /// - Returns: whether it was written; `nil` when it was left alone (a failed write is reported).
+    private func write(
+        _ given: RecordState, of key: RecordKey, at relative: String, into pass: inout PassState
+    ) throws(OursError) -> Bool? {
+        var state = given
+        var (encoded, digest) = encoding(state, of: key, pass)
         if let entry = pass.scan.index.entry(at: relative), entry.digest == digest { return false }
+        if mode != .sweep, !pass.wasRead(relative) {
+            guard let checked = try verified(state, of: key, at: relative, into: &pass) else { return nil }
+            if checked != state {
+                state = checked
+                (encoded, digest) = encoding(state, of: key, pass)
+            }
+            if let entry = pass.scan.index.entry(at: relative), entry.digest == digest { return false }
+        }
         let bytes = encoded ?? RecordFile.encode(state)
         let path = pass.layout.path(of: key)
         let fileSystem = context.fileSystem
@@ -126,6 +130,13 @@ extension SyncPass {
             return nil
         }
         return true
+    }
+
+    /// A record's bytes (`nil` when a merge in this pass encoded them already) and their digest.
+    private func encoding(_ state: RecordState, of key: RecordKey, _ pass: PassState) -> ([UInt8]?, UInt64) {
+        if let known = pass.digests[key] { return (nil, known) }
+        let encoded = RecordFile.encode(state)
+        return (encoded, Digest.of(encoded))
     }
 
     /// Removes conflict copies and stray copies whose content is now durably in the record's
