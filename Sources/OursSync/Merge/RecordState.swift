@@ -47,6 +47,11 @@ public struct RecordState: Sendable, Hashable {
 
     public var isDeleted: Bool { effectiveDeletion != nil }
 
+    /// A record without a single write: what is left when every write of it is ignored (its
+    /// writers may not write). It does not exist for readers, on any device: every device
+    /// computes the same admitted state from the same files.
+    public var isEmpty: Bool { fields.isEmpty && deletions.isEmpty }
+
     static func revives(_ entry: FieldEntry, _ deletion: DeletionEntry) -> Bool {
         if deletion.supersedes(entry.stamp) { return false }
         return entry.supersedes(deletion.stamp) || entry.stamp > deletion.stamp

@@ -24,7 +24,14 @@ public struct Replica: Sendable {
 
     // MARK: Records
 
+    /// A record as this device holds it; `nil` when it holds none, or an empty one (every
+    /// write of it ignored, see `RecordState.isEmpty`), which does not exist for readers.
     public func load(_ key: RecordKey) throws(OursError) -> RecordState? {
+        try loadStored(key).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The stored state, empty or not.
+    func loadStored(_ key: RecordKey) throws(OursError) -> RecordState? {
         guard let bytes = try readIfPresent(path(of: key)) else { return nil }
         do throws(OursError) { return try decode(bytes, path: path(of: key)).state } catch {
             // Half rewritten by a batch a crash cut short: the journal holds its whole bytes.
@@ -97,6 +104,11 @@ public struct Replica: Sendable {
             try fileSystem.flush(directory)  // a journal that came back after a crash would undo later writes
         }
         return true
+    }
+
+    /// Removes a record from the replica (one that became empty: every write of it ignored).
+    public func remove(_ key: RecordKey) throws(OursError) {
+        try io { () throws(FileSystemError) in try fileSystem.remove(path(of: key)) }
     }
 
     /// How many replaced records make a batch worth a journal and in-place writes.

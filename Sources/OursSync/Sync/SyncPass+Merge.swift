@@ -54,8 +54,27 @@ extension SyncPass {
             merging.missed += 1
         }
         guard merged != before else { return }
+        if merged.isEmpty {
+            // Every write of it ignored: it does not exist, and the replica does not keep it.
+            // Write-back still writes the empty record over a file holding ignored writes.
+            merging.saving.removeAll { $0.key == key }
+            try forgetEmpty(key, was: before, into: &pass)
+            return
+        }
         try save(merged, of: key, replacing: before != nil, into: &pass, &merging)
         if let change = RecordChange.between(before, merged, manifest: pass.manifest) { pass.report.changes.append(change) }
+    }
+
+    /// Removes from the replica a record that became empty (its writes, merged before the
+    /// manifest said they would be ignored, are ignored now), and tells watchers it is gone.
+    func forgetEmpty(_ key: RecordKey, was before: RecordState?, into pass: inout PassState) throws(OursError) {
+        guard let before, !before.isEmpty else { return }
+        try context.replica.remove(key)
+        pass.unflushed = true
+        pass.report.recordsMerged += 1
+        if let change = RecordChange.between(before, RecordState(key: key), manifest: pass.manifest) {
+            pass.report.changes.append(change)
+        }
     }
 
     /// The merge step every file read from the folder goes through, whether the scan decoded

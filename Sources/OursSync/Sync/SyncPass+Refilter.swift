@@ -22,9 +22,13 @@ extension SyncPass {
             guard let state = try replica.load(key) else { continue }
             let kept = Admission.withoutRejected(state, manifest: pass.manifest, keeping: pass.me)
             guard kept != state else { continue }
+            pass.states[key] = kept
+            if kept.isEmpty {  // made only by writers now ignored: it does not exist
+                try forgetEmpty(key, was: state, into: &pass)
+                continue
+            }
             let bytes = RecordFile.encode(kept)
             try replica.save(bytes, of: key, durability: .deferred)
-            pass.states[key] = kept
             pass.digests[key] = Digest.of(bytes)
             pass.report.recordsMerged += 1
             if let change = RecordChange.between(state, kept, manifest: pass.manifest) { pass.report.changes.append(change) }

@@ -41,7 +41,7 @@ extension SyncPass {
             return nil
         }
         pass.scan.index.setEntry(FolderIndex.Entry(stat: stat, digest: digest, content: .record(key)), at: relative)
-        guard merged != state else { return merged }
+        guard merged != state, !merged.isEmpty else { return merged }
         let encoded = RecordFile.encode(merged)
         try context.replica.save(encoded, of: key, durability: .immediate)
         pass.digests[key] = Digest.of(encoded)

@@ -47,7 +47,7 @@ extension SyncPass {
         for key in keys {
             let state: RecordState?
             if let cached = pass.states[key] { state = cached } else { state = try context.replica.load(key) }
-            if let state, !state.isDeleted { live += 1 }
+            if let state, !state.isDeleted, !state.isEmpty { live += 1 }
         }
         return live
     }

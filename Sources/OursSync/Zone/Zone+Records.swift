@@ -128,6 +128,10 @@ extension Zone {
     func saveLocalChange(
         _ state: RecordState, previous: RecordState?, durability: Durability = .immediate, noted: Bool = true
     ) throws(OursError) {
+        guard !state.isEmpty else {
+            // A record without a single write does not exist for readers (`RecordState.isEmpty`).
+            throw .usage("nothing to save for \(state.key): give at least one field")
+        }
         if !isPrivate { try replica.markPending(state.key) }
         try replica.save(state, durability: durability)
         if noted { noteLocalChange(from: previous, to: state) }
