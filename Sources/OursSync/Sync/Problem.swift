@@ -22,6 +22,10 @@ public struct Problem: Sendable, Hashable {
         case symlink
         /// A file that could not be written.
         case writeFailed
+        /// A record that would be larger than the size limit (`RecordFile.maximumSize`) even
+        /// with its history shed, or that an earlier version let grow past it: it alone is left
+        /// as it is, until a change makes it smaller or `ours doctor --fix` repairs it.
+        case recordTooLarge
     }
 
     public var kind: Kind

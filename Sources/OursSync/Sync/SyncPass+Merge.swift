@@ -5,8 +5,8 @@ extension SyncPass {
         var held: Set<RecordKey>?
         /// Decoded records the replica did not hold.
         var missed = 0
-        /// The replica's copies of the next records, read ahead; `nil` for a record it lacks.
-        var copies: [RecordKey: RecordState?] = [:]
+        /// The replica's copies of the next records, read ahead.
+        var copies: [RecordKey: Replica.Stored] = [:]
         /// Merged records not saved yet: they are saved a few thousand at a time.
         var saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)] = []
         /// How many merged records are saved at once.
@@ -38,7 +38,7 @@ extension SyncPass {
         if merging.held == nil, merging.missed >= 256 { merging.held = Set(try context.replica.keys()) }
         let held = merging.held
         let keys = upcoming.map(\.file.state.key).filter { states[$0] == nil && held?.contains($0) ?? true }
-        merging.copies = try context.replica.load(many: keys)
+        merging.copies = try context.replica.stored(many: keys)
     }
 
     /// Merges one decoded file into the replica's copy of its record (as this pass left it, or
@@ -46,8 +46,20 @@ extension SyncPass {
     private func merge(_ file: FolderScanner.DecodedFile, into pass: inout PassState, _ merging: inout Merging) throws(OursError)
     {
         let key = file.file.state.key
-        // Neither held (per the listing) nor read ahead: `nil`.
-        let before = pass.states[key] ?? merging.copies[key] ?? nil
+        let before: RecordState?
+        switch pass.states[key].map(Replica.Stored.state) ?? merging.copies[key] {
+        case .state(let state)?: before = state.isEmpty ? nil : state
+        case .tooLarge(let size)?:
+            // Even the repair read cannot hold it: it is left as it is, here and in the folder.
+            pass.blocked.insert(key)
+            pass.report.problems.append(
+                Problem(
+                    .recordTooLarge, path: pass.shown(file.relativePath),
+                    "this device's copy of \(key) is \(RecordState.describe(size: size)); it is not merged until "
+                        + "`ours doctor --fix` sets it aside"))
+            return
+        case .none?, nil: before = nil  // neither held (per the listing) nor read ahead
+        }
         guard let merged = fold(file, into: before, &pass) else { return }
         if before == nil {
             pass.arrived.insert(key)
@@ -61,8 +73,34 @@ extension SyncPass {
             try forgetEmpty(key, was: before, into: &pass)
             return
         }
-        try save(merged, of: key, replacing: before != nil, into: &pass, &merging)
-        if let change = RecordChange.between(before, merged, manifest: pass.manifest) { pass.report.changes.append(change) }
+        guard let (fitting, bytes) = fit(merged, of: key, before: before, at: file.relativePath, into: &pass) else { return }
+        try save(bytes, of: key, replacing: before != nil, into: &pass, &merging)
+        if let change = RecordChange.between(before, fitting, manifest: pass.manifest) { pass.report.changes.append(change) }
+    }
+
+    /// A merged record within the size limit, and its bytes: `merged` itself, or with history
+    /// shed (`RecordState.shedding`, the same on every device). `nil` when even that is not
+    /// enough: the merge is not applied to this record — the replica keeps its state, nothing
+    /// of it is written, and the problem is reported — until a change makes it smaller.
+    func fit(
+        _ merged: RecordState, of key: RecordKey, before: RecordState?, at relativePath: String,
+        into pass: inout PassState
+    ) -> (state: RecordState, bytes: [UInt8])? {
+        let (state, bytes) = merged.shedding()
+        guard bytes.count > RecordFile.maximumSize else {
+            pass.states[key] = state
+            return (state, bytes)
+        }
+        pass.states[key] = before
+        pass.blocked.insert(key)
+        pass.report.problems.append(
+            Problem(
+                .recordTooLarge, path: pass.shown(relativePath),
+                "merging it into this device's copy of \(key) would make a record of "
+                    + "\(RecordState.describe(size: bytes.count)) even without its history, more than a record may hold "
+                    + "(\(RecordState.describe(size: RecordFile.maximumSize))); both are left as they are until a change "
+                    + "makes it smaller (a large field set to null, or the record deleted)"))
+        return nil
     }
 
     /// Removes from the replica a record that became empty (its writes, merged before the
@@ -128,9 +166,8 @@ extension SyncPass {
 
     /// Adds a merged record to the batch being saved, and saves the batch once it is full.
     private func save(
-        _ merged: RecordState, of key: RecordKey, replacing: Bool, into pass: inout PassState, _ merging: inout Merging
+        _ bytes: [UInt8], of key: RecordKey, replacing: Bool, into pass: inout PassState, _ merging: inout Merging
     ) throws(OursError) {
-        let bytes = RecordFile.encode(merged)
         merging.saving.append((key, bytes, replacing))
         pass.digests[key] = Digest.of(bytes)
         pass.report.recordsMerged += 1

@@ -19,7 +19,7 @@ extension SyncPass {
     private func refilter(_ pass: inout PassState) throws(OursError) {
         let replica = context.replica
         for key in try replica.keys() {
-            guard let state = try replica.load(key) else { continue }
+            guard let state = try replica.loadIfReadable(key) else { continue }  // one too large is reported on write-back
             let kept = Admission.withoutRejected(state, manifest: pass.manifest, keeping: pass.me)
             guard kept != state else { continue }
             pass.states[key] = kept

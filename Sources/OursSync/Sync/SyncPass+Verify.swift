@@ -42,15 +42,15 @@ extension SyncPass {
         }
         pass.scan.index.setEntry(FolderIndex.Entry(stat: stat, digest: digest, content: .record(key)), at: relative)
         guard merged != state, !merged.isEmpty else { return merged }
-        let encoded = RecordFile.encode(merged)
+        guard let (fitting, encoded) = fit(merged, of: key, before: state, at: relative, into: &pass) else { return nil }
         try context.replica.save(encoded, of: key, durability: .immediate)
         pass.digests[key] = Digest.of(encoded)
         pass.report.recordsMerged += 1
-        if let change = RecordChange.between(state, merged, manifest: pass.manifest) {
+        if let change = RecordChange.between(state, fitting, manifest: pass.manifest) {
             pass.report.changes.append(change)
             context.noteChanges([change], origin: .folder)
         }
-        return merged
+        return fitting
     }
 
     /// A file's stat and bytes, both `nil` when it is gone; `nil` when it could not be read

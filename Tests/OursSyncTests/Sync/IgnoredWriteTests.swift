@@ -93,6 +93,18 @@ struct IgnoredWriteTests {
         #expect(try family.sarah.get(Self.late) == nil)
     }
 
+    /// An earlier version kept such records in the replica: readers skip them, and
+    /// `ours doctor --fix` removes them.
+    @Test func doctorRemovesEmptyRecordsAnEarlierVersionKept() throws {
+        let family = try Family()
+        try family.tom.replica.save(RecordState(key: Self.late))
+        #expect(try family.tom.get(Self.late) == nil && family.tom.list(type: "item").isEmpty)
+        #expect(try family.tom.status().recordCount == 1, "still a file in the replica")
+        let report = try family.tom.doctor(fix: true)
+        #expect(report.fixed.contains { $0.contains("1 empty record") }, "\(report.fixed)")
+        #expect(try family.tom.status().recordCount == 0)
+    }
+
     @Test func aWriteWithNothingInItIsRefused() throws {
         let family = try Family()
         #expect(throws: OursError.self) { try family.sarah.put(type: "item", id: "blank", fields: [:]) }
