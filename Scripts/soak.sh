@@ -50,7 +50,7 @@ printf '%s\n' "${batches[@]}" | xargs -P "$jobs" -L 1 bash -c 'run_batch "$0" "$
 
 # Every batch prints one summary line per group of seeds it ran: key=value counts to add up.
 totals=$(cat "$logs"/batch-*.log | awk '
-  /^SIM-SUMMARY/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); total[kv[1]] += kv[2] } }
+  /^SIM-SUMMARY/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] != "failedSeeds") total[kv[1]] += kv[2] } }
   END { for (key in total) printf "%s=%d\n", key, total[key] }' | sort)
 total() { echo "$totals" | awk -F= -v key="$1" '$1 == key { print $2 }' | grep . || echo 0; }
 ran=$(total seeds)
@@ -59,6 +59,8 @@ devices=$(total devices)
 writes=$(total writes)
 failed=$(total failures)
 missing=$((seeds - ran))
+# The summary lines list the failing seeds: a report itself may be too long to read back.
+failed_seeds=$(cat "$logs"/batch-*.log | grep -o 'failedSeeds=[0-9,]*' | cut -d= -f2 | tr ',' '\n' | grep . | sort -n | paste -sd, - || true)
 elapsed=$(($(date +%s) - start))
 
 echo
@@ -70,7 +72,10 @@ echo "  writes checked: $writes (acknowledged by the app, and hand edits)"
 echo "  what happened: $(echo "$totals" | grep -vE '^(seeds|operations|devices|writes|failures)=' | paste -sd ' ' -)"
 echo "  failures:    $failed"
 if [ "$missing" -gt 0 ]; then echo "  seeds that did not report (a batch crashed): $missing"; fi
-grep -h "Simulation seed [0-9]* failed" "$logs"/batch-*.log | sed 's/^[^S]*/  /' | sort -u || true
+if [ -n "$failed_seeds" ]; then
+  echo "  failing seeds: $failed_seeds"
+  echo "  full reports: ${TMPDIR:-/tmp}/ours-sim-<generator>-seed-<seed>.txt"
+fi
 echo "  logs: $logs"
 
 if [ "$failed" -gt 0 ] || [ "$missing" -gt 0 ]; then exit 1; fi

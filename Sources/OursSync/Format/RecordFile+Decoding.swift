@@ -16,11 +16,13 @@ extension RecordFile {
     ///   - fallbackType: the type to use for a hand-made file without metadata (from its folder).
     ///   - fallbackID: the id to use for such a file (derived from its name or path).
     ///   - modifiedMillis: the file's modification time, the time a hand edit is stamped with.
+    ///   - limit: the largest file read (`maximumSize`; more only to repair a record an
+    ///     earlier version let grow past it).
     /// - Throws: `RecordFileError` when the file is not a record this version can read.
     public static func decode(
-        _ bytes: [UInt8], fallbackType: String?, fallbackID: String?, modifiedMillis: Int64
+        _ bytes: [UInt8], fallbackType: String?, fallbackID: String?, modifiedMillis: Int64, limit: Int = maximumSize
     ) throws(RecordFileError) -> DecodedRecordFile {
-        guard bytes.count <= maximumSize else { throw .tooLarge(bytes.count) }
+        guard bytes.count <= limit else { throw .tooLarge(bytes.count) }
         let document: JSONValue
         do { document = try JSONParser.parse(bytes) } catch { throw .notJSON(error) }
         guard case .object(let top) = document else { throw .notAnObject(document.kindName) }

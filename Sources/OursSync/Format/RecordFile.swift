@@ -17,8 +17,15 @@ public enum RecordFile {
     public static let metadataKey = "_ours"
     /// The format version this code writes; files with a higher one are left alone.
     public static let formatVersion = 1
-    /// Files larger than this are reported and left alone (a record is a few hundred bytes).
+    /// The one size limit: no record, in the folder or in a replica, is larger than this
+    /// encoded (a record is usually a few hundred bytes). A local write that would pass it is
+    /// refused before anything is stored; a merge that would pass it sheds history first
+    /// (`RecordState.shedding`), and is not applied if that is not enough; a larger file is
+    /// reported and left alone.
     public static let maximumSize = 4 * 1024 * 1024
+    /// How much of a replica record an earlier version let grow past `maximumSize` is read to
+    /// repair it (shed, or set aside by `ours doctor --fix`).
+    public static let repairSize = 64 * 1024 * 1024
 
     /// The digest written beside each field so any device can tell a hand edit from a write.
     public static func valueHash(_ value: JSONValue) -> String {

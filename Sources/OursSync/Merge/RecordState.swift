@@ -47,6 +47,11 @@ public struct RecordState: Sendable, Hashable {
 
     public var isDeleted: Bool { effectiveDeletion != nil }
 
+    /// A record without a single write: what is left when every write of it is ignored (its
+    /// writers may not write). It does not exist for readers, on any device: every device
+    /// computes the same admitted state from the same files.
+    public var isEmpty: Bool { fields.isEmpty && deletions.isEmpty }
+
     static func revives(_ entry: FieldEntry, _ deletion: DeletionEntry) -> Bool {
         if deletion.supersedes(entry.stamp) { return false }
         return entry.supersedes(deletion.stamp) || entry.stamp > deletion.stamp
@@ -112,14 +117,28 @@ public struct RecordState: Sendable, Hashable {
         return replaced
     }
 
-    /// Records a local deletion at `stamp`.
+    /// A value larger than this (its compact JSON, in bytes) is removed along with the record
+    /// when the record is deleted: a tombstone keeps small last values (for `ours record put`
+    /// to revive), never large ones, so a deletion always fits whatever it is merged with (the
+    /// removed value stays in the removal's `replaces` until space is needed, see `shedding`).
+    public static let largeValue = 64 * 1024
+
+    /// Records a local deletion at `stamp`, removing the fields whose value is larger than
+    /// `largeValue` in the same write.
     public mutating func delete(at stamp: Stamp) {
+        let large = fields.filter { ($0.value.winner.value.map { JSONWriter.compact($0).count } ?? 0) > Self.largeValue }
+        if !large.isEmpty { write(large.mapValues { _ -> JSONValue? in nil }, at: stamp) }
         var replaced: [DeletionEntry] = []
         for deletion in deletions {
             replaced.append(deletion)
             if deletion.stamp.device == stamp.device { replaced += deletion.replaced }
         }
         insertDeletion(DeletionEntry(stamp: stamp, seen: context, replaced: replaced))
+    }
+
+    /// Replaces a field's register (shedding rewrites what entries replaced).
+    mutating func setRegister(_ register: FieldRegister, field name: String) {
+        fields[name] = register
     }
 
     public mutating func insert(_ entry: FieldEntry, field name: String) {

@@ -18,8 +18,9 @@ public struct RecordChange: Sendable, Hashable {
 
     /// Compares a record before and after a merge; `nil` when nothing visible changed.
     public static func between(_ before: RecordState?, _ after: RecordState, manifest: ParticipantManifest) -> RecordChange? {
-        let wasAlive = before.map { !$0.isDeleted } ?? false
-        let isAlive = !after.isDeleted
+        // An empty record does not exist (see `RecordState.isEmpty`).
+        let wasAlive = before.map { !$0.isDeleted && !$0.isEmpty } ?? false
+        let isAlive = !after.isDeleted && !after.isEmpty
         let oldValues = before?.values ?? [:]
         let newValues = after.values
         let changed = Set(oldValues.keys).union(newValues.keys).filter { oldValues[$0] != newValues[$0] }.sorted()

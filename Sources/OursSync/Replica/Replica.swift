@@ -24,29 +24,6 @@ public struct Replica: Sendable {
 
     // MARK: Records
 
-    public func load(_ key: RecordKey) throws(OursError) -> RecordState? {
-        guard let bytes = try readIfPresent(path(of: key)) else { return nil }
-        do throws(OursError) { return try decode(bytes, path: path(of: key)).state } catch {
-            // Half rewritten by a batch a crash cut short: the journal holds its whole bytes.
-            let relative = "records/" + ZoneLayout.relativePath(of: key)
-            guard let journal = OverwriteJournal.load(in: directory, fileSystem: fileSystem),
-                let entry = journal.entries.last(where: { $0.path == relative }),
-                let state = try? decode(entry.bytes, path: path(of: key)).state
-            else { throw error }
-            return state
-        }
-    }
-
-    /// Many records, read and decoded on all cores once there are enough of them; a key the
-    /// replica does not hold maps to `nil`.
-    public func load(many keys: [RecordKey]) throws(OursError) -> [RecordKey: RecordState?] {
-        let loaded = keys.concurrentMap(spreadFrom: 64) { key in Result { () throws(OursError) in try load(key) } }
-        var states: [RecordKey: RecordState?] = [:]
-        states.reserveCapacity(keys.count)
-        for (key, result) in zip(keys, loaded) { states[key] = try result.get() }
-        return states
-    }
-
     /// The stored bytes of a record, without decoding: cheap comparisons with the folder.
     public func bytes(of key: RecordKey) throws(OursError) -> [UInt8]? {
         try readIfPresent(path(of: key))
@@ -97,6 +74,11 @@ public struct Replica: Sendable {
             try fileSystem.flush(directory)  // a journal that came back after a crash would undo later writes
         }
         return true
+    }
+
+    /// Removes a record from the replica (one that became empty: every write of it ignored).
+    public func remove(_ key: RecordKey) throws(OursError) {
+        try io { () throws(FileSystemError) in try fileSystem.remove(path(of: key)) }
     }
 
     /// How many replaced records make a batch worth a journal and in-place writes.
@@ -217,8 +199,8 @@ public struct Replica: Sendable {
 
     // MARK: Helpers
 
-    func decode(_ bytes: [UInt8], path: String) throws(OursError) -> DecodedRecordFile {
-        do { return try RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0) } catch {
+    func decode(_ bytes: [UInt8], path: String, limit: Int = RecordFile.maximumSize) throws(OursError) -> DecodedRecordFile {
+        do { return try RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0, limit: limit) } catch {
             throw .failed(
                 "the replica file \(path) is damaged: \(error)",
                 hint: "Run `ours doctor --fix` to restore it from the shared folder.")

@@ -41,6 +41,9 @@ struct FolderScanner {
         /// Folders and files that could not be read (relative paths). What the index knew of
         /// them is kept: they did not vanish, and nothing may be written over what was not read.
         var unreadable: Set<String> = []
+        /// In a quick pass, the folders it listed (relative paths); the others were reused as
+        /// the index had them, so what was wrong in them then is still to be reported.
+        var listed: Set<String> = []
         var filesScanned = 0
         var filesRead = 0
         /// Whether the index differs from the previous one.
@@ -116,6 +119,7 @@ struct FolderScanner {
             return
         }
         guard let entries = list(directoryPath, relative: relative, into: &result) else { return }
+        if mode == .quick { result.listed.insert(relative) }
         if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
         let listing = classify(entries, in: relative, depth: depth, into: &result)
         var folder = FolderIndex.Directory(stat: stat)

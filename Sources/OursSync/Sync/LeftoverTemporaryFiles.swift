@@ -3,10 +3,8 @@
 /// them; a sweep removes them:
 ///
 /// - in this device's state directory (the clock, the household list, every replica) at once:
-///   processes write there only while they hold the device lock, which the pass holds, so
-///   every one found belongs to a process that died (the one exception, the watcher's
-///   `watcher.pid`, is written without it; losing that file costs only a process id in a
-///   message);
+///   processes write there only while they hold the device lock, which the pass holds (the
+///   watcher's `watcher.pid` too), so every one found belongs to a process that died;
 /// - in the household's folder once they are `staleMillis` old (ten minutes): a younger one
 ///   may be another device's write in progress (over NFS or SMB, say);
 /// - in the shared folder, a new household's folder never published (`.ours-new-…`, see

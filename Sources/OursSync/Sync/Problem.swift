@@ -28,6 +28,10 @@ public struct Problem: Sendable, Hashable {
         /// A `zone.json` or `participants.json` of another household in this household's
         /// folder; left as it is, never overwritten.
         case foreignDocument
+        /// A record that would be larger than the size limit (`RecordFile.maximumSize`) even
+        /// with its history shed, or that an earlier version let grow past it: it alone is left
+        /// as it is, until a change makes it smaller or `ours doctor --fix` repairs it.
+        case recordTooLarge
     }
 
     public var kind: Kind

@@ -28,8 +28,10 @@ extension SyncContext {
     /// or cannot be read as it stands).
     private func folderLacks(_ key: RecordKey, layout: ZoneLayout) throws(OursError) -> Bool {
         guard let state = try replica.load(key) else { return false }
-        guard let bytes = try? fileSystem.read(layout.path(of: key), limit: RecordFile.maximumSize),
-            let folder = SyncContext.decodeFolderRecord(bytes, key: key)
+        let path = layout.path(of: key)
+        guard let modified = try? fileSystem.stat(path)?.modifiedMillis,
+            let bytes = try? fileSystem.read(path, limit: RecordFile.maximumSize),
+            let folder = SyncContext.decodeFolderRecord(bytes, key: key, modifiedMillis: modified)
         else { return true }
         let entries = folder.fields.values.flatMap(\.entries)
         return state.allStamps.contains { stamp in

@@ -12,43 +12,13 @@ extension SyncContext {
         guard let layout = try? requireFolder(), fileSystem.isWritableDirectory(layout.zone) else { return }
         try device.withLock { () throws(OursError) in
             let manifest = try manifest()
+            let durability: Durability = keys.count == 1 ? .immediate : .deferred
             var written = false
             var delivered: [RecordKey] = []
             for (done, key) in keys.enumerated() {
                 if done % 500 == 0, done > 0 { progress?(done, keys.count) }
-                guard var state = try replica.load(key) else { continue }
-                let path = layout.path(of: key)
-                // A link on the way would lead out of the shared folder: the change waits, and the
-                // next sync reports it.
-                guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: true)) != nil else { continue }
-                let existing: [UInt8]?
-                do throws(FileSystemError) { existing = try fileSystem.read(path, limit: RecordFile.maximumSize) } catch {
-                    // Only a missing file is written without merging: one that could not be read
-                    // may hold a change this device has not seen. The change waits in the outbox.
-                    guard error.reason == .notFound else { continue }
-                    existing = nil
-                }
-                if let existing {
-                    guard let folderState = SyncContext.decodeFolderRecord(existing, key: key) else { continue }
-                    let admission = Admission.admitRecord(folderState, manifest: manifest)
-                    guard admission.unknown.isEmpty else { continue }
-                    let merged = state.merging(admission.admitted)
-                    if merged != state {
-                        // Another device's edit arrives with this write: a change watchers should see.
-                        if let change = RecordChange.between(state, merged, manifest: manifest) {
-                            noteChanges([change], origin: .folder)
-                        }
-                        state = merged
-                        try replica.save(state, durability: .deferred)
-                    }
-                }
-                let bytes = RecordFile.encode(state)
-                if bytes != existing {
-                    do {
-                        try fileSystem.writeAtomically(path, bytes, durability: keys.count == 1 ? .immediate : .deferred)
-                    } catch { continue }
-                    written = true
-                }
+                guard let wrote = try deliver(key, layout: layout, manifest: manifest, durability: durability) else { continue }
+                written = written || wrote
                 delivered.append(key)
             }
             if written, keys.count > 1 {
@@ -59,10 +29,59 @@ extension SyncContext {
         }
     }
 
+    /// Writes one record's file, merged with what the folder's file holds.
+    /// - Returns: whether it was written (`false`: the file held it already); `nil` when the
+    ///   change waits in the outbox.
+    private func deliver(
+        _ key: RecordKey, layout: ZoneLayout, manifest: ParticipantManifest, durability: Durability
+    ) throws(OursError) -> Bool? {
+        // One too large to write (an earlier version let it grow) waits; sync passes report it.
+        guard let state = try replica.loadIfReadable(key) else { return nil }
+        let path = layout.path(of: key)
+        // A link on the way would lead out of the shared folder: the change waits, and the
+        // next sync reports it.
+        guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: true)) != nil else { return nil }
+        let existing: [UInt8]?
+        var modifiedMillis: Int64 = 0
+        do throws(FileSystemError) {
+            modifiedMillis = try fileSystem.stat(path)?.modifiedMillis ?? 0
+            existing = try fileSystem.read(path, limit: RecordFile.maximumSize)
+        } catch {
+            // Only a missing file is written without merging: one that could not be read
+            // may hold a change this device has not seen. The change waits in the outbox.
+            guard error.reason == .notFound else { return nil }
+            existing = nil
+        }
+        var bytes: [UInt8]
+        if let existing {
+            guard let folderState = SyncContext.decodeFolderRecord(existing, key: key, modifiedMillis: modifiedMillis),
+                case let admission = Admission.admitRecord(folderState, manifest: manifest), admission.unknown.isEmpty
+            else { return nil }
+            let merged: RecordState
+            (merged, bytes) = state.merging(admission.admitted).shedding()
+            // Past the size limit even without history: the change waits; sync reports it.
+            guard bytes.count <= RecordFile.maximumSize else { return nil }
+            if merged != state {
+                // Another device's edit arrives with this write: a change watchers should see.
+                if let change = RecordChange.between(state, merged, manifest: manifest) { noteChanges([change], origin: .folder) }
+                try replica.save(bytes, of: key, durability: .deferred)
+            }
+        } else {
+            bytes = RecordFile.encode(state)
+        }
+        guard bytes != existing else { return false }
+        do { try fileSystem.writeAtomically(path, bytes, durability: durability) } catch { return nil }
+        return true
+    }
+
     /// Reads the folder's file of a record; `nil` when it does not parse or holds another record.
-    static func decodeFolderRecord(_ bytes: [UInt8], key: RecordKey) -> RecordState? {
-        guard let decoded = try? RecordFile.decode(bytes, fallbackType: key.type, fallbackID: key.id, modifiedMillis: 0),
-            decoded.state.key == key, decoded.handEditedFields.isEmpty
+    /// A hand edit in it is stamped from the file's modification time, as every device that
+    /// reads the file stamps it.
+    static func decodeFolderRecord(_ bytes: [UInt8], key: RecordKey, modifiedMillis: Int64) -> RecordState? {
+        guard
+            let decoded = try? RecordFile.decode(
+                bytes, fallbackType: key.type, fallbackID: key.id, modifiedMillis: modifiedMillis),
+            decoded.state.key == key
         else { return nil }
         return decoded.state
     }

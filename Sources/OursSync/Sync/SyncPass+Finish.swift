@@ -15,7 +15,8 @@ extension SyncPass {
         let replica = context.replica
         let now = pass.now
         var syncState = pass.syncState
-        let problems = pass.report.problems.filter { $0.kind != .restoredFile }
+        var problems = pass.report.problems.filter { $0.kind != .restoredFile }
+        if mode == .quick { problems += stillStanding(syncState.problems, besides: problems, pass) }
         let fresh = syncState.lastSyncMillis.map { now - $0 < 60_000 } ?? false
         if index != nil, !busy, fresh, pass.farFuture.isEmpty, problems == syncState.problems { return }
         syncState.lastSyncMillis = now
@@ -28,5 +29,28 @@ extension SyncPass {
         syncState.lastReport = summary
         try replica.saveSyncState(syncState)
         try context.flush(replica.directory)
+    }
+
+    /// What a quick pass cannot have seen again: problems of files in folders it did not list
+    /// (a named pipe, a link, a name that is not UTF-8, a broken file), which the last pass
+    /// that listed them reported. Nothing there changed since (a folder's stat moves when a
+    /// file is added, removed or renamed in it), so they stand, and `ours status` keeps showing
+    /// them while a watcher runs; a stat pass or sweep lists every folder and tells again.
+    private func stillStanding(_ stored: [Problem], besides current: [Problem], _ pass: PassState) -> [Problem] {
+        let prefix = pass.layout.directoryName + "/"
+        let seen = Set(current)
+        return stored.filter { problem in
+            guard !seen.contains(problem), let path = problem.path, path.hasPrefix(prefix + "records/") else { return false }
+            switch problem.kind {
+            case .brokenFile, .newerFormat, .unreadableFile, .symlink: break
+            default: return false
+            }
+            let relative = String(path.dropFirst(prefix.count))
+            let folder = parentPath(relative)
+            guard pass.scan.index.directories[folder] != nil, !pass.scan.listed.contains(folder) else { return false }
+            // Fixed in place since (write-back read it this pass): a record now.
+            if case .record? = pass.scan.index.entry(at: relative)?.content { return false }
+            return true
+        }
     }
 }

@@ -5,8 +5,8 @@ extension SyncPass {
         var held: Set<RecordKey>?
         /// Decoded records the replica did not hold.
         var missed = 0
-        /// The replica's copies of the next records, read ahead; `nil` for a record it lacks.
-        var copies: [RecordKey: RecordState?] = [:]
+        /// The replica's copies of the next records, read ahead.
+        var copies: [RecordKey: Replica.Stored] = [:]
         /// Merged records not saved yet: they are saved a few thousand at a time.
         var saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)] = []
         /// How many merged records are saved at once.
@@ -38,7 +38,7 @@ extension SyncPass {
         if merging.held == nil, merging.missed >= 256 { merging.held = Set(try context.replica.keys()) }
         let held = merging.held
         let keys = upcoming.map(\.file.state.key).filter { states[$0] == nil && held?.contains($0) ?? true }
-        merging.copies = try context.replica.load(many: keys)
+        merging.copies = try context.replica.stored(many: keys)
     }
 
     /// Merges one decoded file into the replica's copy of its record (as this pass left it, or
@@ -46,28 +46,89 @@ extension SyncPass {
     private func merge(_ file: FolderScanner.DecodedFile, into pass: inout PassState, _ merging: inout Merging) throws(OursError)
     {
         let key = file.file.state.key
-        guard let admitted = admit(file, into: &pass) else { return }
-        pass.report.handEdits += file.file.handEditedFields.isEmpty ? 0 : 1
         let before: RecordState?
-        if let cached = pass.states[key] {
-            before = cached
-        } else if let ahead = merging.copies[key] {
-            before = ahead
-        } else {
-            before = nil  // neither held (per the listing) nor read ahead
+        switch pass.states[key].map(Replica.Stored.state) ?? merging.copies[key] {
+        case .state(let state)?: before = state.isEmpty ? nil : state
+        case .tooLarge(let size)?:
+            // Even the repair read cannot hold it: it is left as it is, here and in the folder.
+            pass.blocked.insert(key)
+            pass.report.problems.append(
+                Problem(
+                    .recordTooLarge, path: pass.shown(file.relativePath),
+                    "this device's copy of \(key) is \(RecordState.describe(size: size)); it is not merged until "
+                        + "`ours doctor --fix` sets it aside"))
+            return
+        case .none?, nil: before = nil  // neither held (per the listing) nor read ahead
         }
+        guard let merged = fold(file, into: before, &pass) else { return }
         if before == nil {
             pass.arrived.insert(key)
             merging.missed += 1
         }
+        guard merged != before else { return }
+        if merged.isEmpty {
+            // Every write of it ignored: it does not exist, and the replica does not keep it.
+            // Write-back still writes the empty record over a file holding ignored writes.
+            merging.saving.removeAll { $0.key == key }
+            try forgetEmpty(key, was: before, into: &pass)
+            return
+        }
+        guard let (fitting, bytes) = fit(merged, of: key, before: before, at: file.relativePath, into: &pass) else { return }
+        try save(bytes, of: key, replacing: before != nil, into: &pass, &merging)
+        if let change = RecordChange.between(before, fitting, manifest: pass.manifest) { pass.report.changes.append(change) }
+    }
+
+    /// A merged record within the size limit, and its bytes: `merged` itself, or with history
+    /// shed (`RecordState.shedding`, the same on every device). `nil` when even that is not
+    /// enough: the merge is not applied to this record — the replica keeps its state, nothing
+    /// of it is written, and the problem is reported — until a change makes it smaller.
+    func fit(
+        _ merged: RecordState, of key: RecordKey, before: RecordState?, at relativePath: String,
+        into pass: inout PassState
+    ) -> (state: RecordState, bytes: [UInt8])? {
+        let (state, bytes) = merged.shedding()
+        guard bytes.count > RecordFile.maximumSize else {
+            pass.states[key] = state
+            return (state, bytes)
+        }
+        pass.states[key] = before
+        pass.blocked.insert(key)
+        pass.report.problems.append(
+            Problem(
+                .recordTooLarge, path: pass.shown(relativePath),
+                "merging it into this device's copy of \(key) would make a record of "
+                    + "\(RecordState.describe(size: bytes.count)) even without its history, more than a record may hold "
+                    + "(\(RecordState.describe(size: RecordFile.maximumSize))); both are left as they are until a change "
+                    + "makes it smaller (a large field set to null, or the record deleted)"))
+        return nil
+    }
+
+    /// Removes from the replica a record that became empty (its writes, merged before the
+    /// manifest said they would be ignored, are ignored now), and tells watchers it is gone.
+    func forgetEmpty(_ key: RecordKey, was before: RecordState?, into pass: inout PassState) throws(OursError) {
+        guard let before, !before.isEmpty else { return }
+        try context.replica.remove(key)
+        pass.unflushed = true
+        pass.report.recordsMerged += 1
+        if let change = RecordChange.between(before, RecordState(key: key), manifest: pass.manifest) {
+            pass.report.changes.append(change)
+        }
+    }
+
+    /// The merge step every file read from the folder goes through, whether the scan decoded
+    /// it or write-back read it just before replacing it: what the manifest admits of it,
+    /// merged into `before` (the replica's copy as this pass holds it). The result becomes the
+    /// record's state in this pass. `nil` while the file waits for an unknown writer.
+    func fold(_ file: FolderScanner.DecodedFile, into before: RecordState?, _ pass: inout PassState) -> RecordState? {
+        let key = file.file.state.key
+        guard let admitted = admit(file, into: &pass) else { return nil }
+        pass.report.handEdits += file.file.handEditedFields.isEmpty ? 0 : 1
         // What the manifest now rejects leaves the replica too (merged before a removal was known).
         let kept = before.map { Admission.withoutRejected($0, manifest: pass.manifest, keeping: pass.me) }
         let merged = kept.map { $0.merging(admitted) } ?? admitted
         noteStamps(of: admitted, key: key, into: &pass)
         pass.states[key] = merged
-        guard merged != before else { return }
-        try save(merged, of: key, replacing: before != nil, into: &pass, &merging)
-        if let change = RecordChange.between(before, merged, manifest: pass.manifest) { pass.report.changes.append(change) }
+        return merged
     }
 
     /// What the manifest admits of a decoded file, reporting what it ignores; `nil` while a
@@ -105,9 +166,8 @@ extension SyncPass {
 
     /// Adds a merged record to the batch being saved, and saves the batch once it is full.
     private func save(
-        _ merged: RecordState, of key: RecordKey, replacing: Bool, into pass: inout PassState, _ merging: inout Merging
+        _ bytes: [UInt8], of key: RecordKey, replacing: Bool, into pass: inout PassState, _ merging: inout Merging
     ) throws(OursError) {
-        let bytes = RecordFile.encode(merged)
         merging.saving.append((key, bytes, replacing))
         pass.digests[key] = Digest.of(bytes)
         pass.report.recordsMerged += 1

@@ -32,6 +32,14 @@ extension SyncPass {
         var latest: Stamp?
         /// Whether records were saved in the replica and not flushed yet.
         var unflushed = false
+        /// The files the scan decoded, by path: built the first time write-back asks.
+        var decodedPaths: Set<String>?
+
+        /// Whether the scan read and decoded this file in this pass.
+        mutating func wasRead(_ relativePath: String) -> Bool {
+            if decodedPaths == nil { decodedPaths = Set(scan.decoded.map(\.relativePath)) }
+            return decodedPaths?.contains(relativePath) ?? false
+        }
 
         /// A file's path as problems show it: from the shared folder's root.
         func shown(_ relativePath: String) -> String { layout.directoryName + "/" + relativePath }

@@ -19,12 +19,16 @@ extension SyncPass {
     private func refilter(_ pass: inout PassState) throws(OursError) {
         let replica = context.replica
         for key in try replica.keys() {
-            guard let state = try replica.load(key) else { continue }
+            guard let state = try replica.loadIfReadable(key) else { continue }  // one too large is reported on write-back
             let kept = Admission.withoutRejected(state, manifest: pass.manifest, keeping: pass.me)
             guard kept != state else { continue }
+            pass.states[key] = kept
+            if kept.isEmpty {  // made only by writers now ignored: it does not exist
+                try forgetEmpty(key, was: state, into: &pass)
+                continue
+            }
             let bytes = RecordFile.encode(kept)
             try replica.save(bytes, of: key, durability: .deferred)
-            pass.states[key] = kept
             pass.digests[key] = Digest.of(bytes)
             pass.report.recordsMerged += 1
             if let change = RecordChange.between(state, kept, manifest: pass.manifest) { pass.report.changes.append(change) }

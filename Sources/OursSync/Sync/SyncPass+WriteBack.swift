@@ -46,8 +46,8 @@ extension SyncPass {
         if let replicaKeys { keys = replicaKeys } else { keys = try context.replica.keys() }
         for key in keys {
             let state: RecordState?
-            if let cached = pass.states[key] { state = cached } else { state = try context.replica.load(key) }
-            if let state, !state.isDeleted { live += 1 }
+            if let cached = pass.states[key] { state = cached } else { state = try context.replica.loadIfReadable(key) }
+            if let state, !state.isDeleted, !state.isEmpty { live += 1 }
         }
         return live
     }
@@ -70,20 +70,11 @@ extension SyncPass {
         var written = 0
         for (done, key) in keys.enumerated() {
             if done % 1000 == 999 { progress?(SyncProgress(phase: .writing, done: done + 1, total: keys.count)) }
-            let state: RecordState
-            if let cached = pass.states[key] {
-                state = cached
-            } else if let loaded = try context.replica.load(key) {
-                state = loaded
-            } else {
-                try context.replica.clearPending(key)
-                try context.replica.clearDelivered(key)
-                continue
-            }
             let relative = "records/" + ZoneLayout.relativePath(of: key)
+            guard let state = try stateToWrite(key, at: relative, into: &pass) else { continue }
             if pass.scan.broken.contains(relative) { continue }  // a person's bytes: never overwritten while broken
             if pass.scan.isUnreadable(relative) { continue }  // what was not read may hold changes not merged yet
-            guard let wrote = write(state, of: key, at: relative, into: &pass) else { continue }
+            guard let wrote = try write(state, of: key, at: relative, into: &pass) else { continue }
             correct.insert(key)
             guard wrote else { continue }
             written += 1
@@ -99,20 +90,57 @@ extension SyncPass {
         pass.report.filesWritten += written
     }
 
-    /// Writes one record's file unless the index shows it holds the state already.
-    /// - Returns: whether it was written; `nil` when writing failed (reported).
-    private func write(_ state: RecordState, of key: RecordKey, at relative: String, into pass: inout PassState) -> Bool? {
-        // A record merged in this pass was encoded once already, when it was saved.
-        var encoded: [UInt8]?
-        let digest: UInt64
-        if let known = pass.digests[key] {
-            digest = known
-        } else {
-            encoded = RecordFile.encode(state)
-            digest = Digest.of(encoded!)
+    /// The state of a record to write: as this pass holds it, or from the replica; `nil` when
+    /// there is nothing to write (no record, or one that does not exist: nothing waits for it
+    /// any more) or the replica's copy is too large to write (reported).
+    private func stateToWrite(_ key: RecordKey, at relative: String, into pass: inout PassState) throws(OursError) -> RecordState?
+    {
+        if let cached = pass.states[key] { return cached }
+        switch try context.replica.stored(key) {
+        case .state(let state) where !state.isEmpty:
+            return state
+        case .tooLarge(let size):
+            pass.report.problems.append(tooLarge(key, size: size, at: relative, pass))
+            return nil
+        default:
+            try context.replica.clearPending(key)
+            try context.replica.clearDelivered(key)
+            return nil
         }
+    }
+
+    /// This device's copy of a record is larger than a record may hold (an earlier version let
+    /// it grow): it is not written, and only it is left out.
+    private func tooLarge(_ key: RecordKey, size: Int, at relative: String, _ pass: PassState) -> Problem {
+        Problem(
+            .recordTooLarge, path: pass.shown(relative),
+            "this device's copy of \(key) is \(RecordState.describe(size: size)), more than a record may hold "
+                + "(\(RecordState.describe(size: RecordFile.maximumSize))); it is not written until `ours doctor --fix` "
+                + "makes it fit or sets it aside")
+    }
+
+    /// Writes one record's file unless it holds the state already. A file this pass has not
+    /// read is read first (`verified`): what it holds now is merged in, never written over.
+    /// - Returns: whether it was written; `nil` when it was left alone (a failed write is reported).
+    private func write(
+        _ given: RecordState, of key: RecordKey, at relative: String, into pass: inout PassState
+    ) throws(OursError) -> Bool? {
+        var state = given
+        var (encoded, digest) = encoding(state, of: key, pass)
         if let entry = pass.scan.index.entry(at: relative), entry.digest == digest { return false }
+        if mode != .sweep, !pass.wasRead(relative) {
+            guard let checked = try verified(state, of: key, at: relative, into: &pass) else { return nil }
+            if checked != state {
+                state = checked
+                (encoded, digest) = encoding(state, of: key, pass)
+            }
+            if let entry = pass.scan.index.entry(at: relative), entry.digest == digest { return false }
+        }
         let bytes = encoded ?? RecordFile.encode(state)
+        guard bytes.count <= RecordFile.maximumSize else {  // a copy an earlier version let grow: never written
+            pass.report.problems.append(tooLarge(key, size: bytes.count, at: relative, pass))
+            return nil
+        }
         let path = pass.layout.path(of: key)
         let fileSystem = context.fileSystem
         do {
@@ -126,6 +154,13 @@ extension SyncPass {
             return nil
         }
         return true
+    }
+
+    /// A record's bytes (`nil` when a merge in this pass encoded them already) and their digest.
+    private func encoding(_ state: RecordState, of key: RecordKey, _ pass: PassState) -> ([UInt8]?, UInt64) {
+        if let known = pass.digests[key] { return (nil, known) }
+        let encoded = RecordFile.encode(state)
+        return (encoded, Digest.of(encoded))
     }
 
     /// Removes conflict copies and stray copies whose content is now durably in the record's

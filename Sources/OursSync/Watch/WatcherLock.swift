@@ -36,13 +36,20 @@ enum WatcherLock {
                 hint: "One `ours watch` per household and device is enough; stop the other one first. "
                     + "Commands such as `ours add` or `ours sync` work while it runs.")
         }
+        // Under the device lock, as every write to the state directory: a sweep removes the
+        // temporary files it finds there, on the promise that nobody else is writing one.
         let pid = Array("\(ProcessInfo.processInfo.processIdentifier)\n".utf8)
-        try? fileSystem.writeAtomically(ownerPath(for: household), pid, durability: .deferred)
+        try? household.device.withLock { () throws(OursError) in
+            try? fileSystem.writeAtomically(ownerPath(for: household), pid, durability: .deferred)
+        }
         return lock
     }
 
     static func release(_ lock: any FileLock, for household: Zone) {
-        try? household.device.fileSystem.remove(ownerPath(for: household))  // before unlocking: it may be the next one's
+        // Before unlocking: afterwards it may be the next watcher's.
+        try? household.device.withLock { () throws(OursError) in
+            try? household.device.fileSystem.remove(ownerPath(for: household))
+        }
         lock.unlock()
     }
 }

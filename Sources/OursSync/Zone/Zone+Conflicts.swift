@@ -3,7 +3,7 @@ extension Zone {
     public func conflicts() throws(OursError) -> [Conflict] {
         var result: [Conflict] = []
         for key in try replica.keys() {
-            guard let state = try replica.load(key) else { continue }
+            guard let state = try replica.loadIfReadable(key) else { continue }
             result += state.conflicts
         }
         return result.sorted { $0.stamp > $1.stamp }
@@ -43,7 +43,7 @@ extension Zone {
         }
         try device.withLock { () throws(OursError) in
             try requireWritable("resolve conflicts")
-            guard var state = try replica.load(conflict.key) else { return }
+            guard var state = try replica.loadForRepair(conflict.key) else { return }
             try device.observeOwnStamps(in: state)
             apply(conflict, &state, try device.stamp())
             try saveLocalChange(state)

@@ -33,7 +33,10 @@ extension Zone {
                 report.fixed.append("this device now stamps as \(identity.deviceID) with an honest clock")
             }
         }
-        let farFuture = try farFutureRecords(now: now)
+        let check = try checkReplica(now: now)
+        let farFuture = check.farFuture
+        for (key, size) in check.tooLarge { report.problems.append(tooLargeProblem(key, size: size)) }
+        if fix { report.fixed += try repairReplica(check) }
         for (key, fields) in farFuture {
             report.problems.append(
                 Problem(
@@ -86,24 +89,11 @@ extension Zone {
                 + "`ours doctor --fix` starts honest stamps")
     }
 
-    /// Records holding stamps far ahead of this device's clock, with the fields concerned.
-    func farFutureRecords(now: Int64) throws(OursError) -> [RecordKey: Set<String>] {
-        var result: [RecordKey: Set<String>] = [:]
-        for key in try replica.keys() {
-            guard let state = try replica.load(key) else { continue }
-            for (field, register) in state.fields
-            where register.entries.contains(where: { $0.stamp.millis > now + HybridLogicalClock.maximumDriftMillis }) {
-                result[key, default: []].insert(field)
-            }
-        }
-        return result
-    }
-
     /// Writes the current values again with honest stamps, superseding the far-future ones.
     func restamp(_ records: [RecordKey: Set<String>]) throws(OursError) {
         try device.withLock { () throws(OursError) in
             for (key, fields) in records {
-                guard var state = try replica.load(key) else { continue }
+                guard var state = try replica.loadForRepair(key) else { continue }
                 var changes: [String: JSONValue?] = [:]
                 for field in fields { changes[field] = .some(state.fields[field]?.winner.value) }
                 state.write(changes, at: try device.stamp())

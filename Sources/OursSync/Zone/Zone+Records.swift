@@ -12,7 +12,7 @@ extension Zone {
         try Zone.validate(fields: fields)
         try device.withLock { () throws(OursError) in
             try requireWritable("change records")
-            let previous = try replica.load(key)
+            let previous = try replica.loadForRepair(key)
             var state = previous ?? RecordState(key: key)
             try device.observeOwnStamps(in: state)
             state.write(fields, at: try device.stamp())
@@ -27,7 +27,7 @@ extension Zone {
     public func remove(_ key: RecordKey) throws(OursError) {
         try device.withLock { () throws(OursError) in
             try requireWritable("delete records")
-            guard let previous = try replica.load(key), !previous.isDeleted else {
+            guard let previous = try replica.loadForRepair(key), !previous.isDeleted else {
                 throw .notFound(
                     "no \(key.type) with id \"\(key.id)\" in \(name)", hint: "`ours record list \(key.type)` shows the ids.")
             }
@@ -54,7 +54,7 @@ extension Zone {
         guard RecordKey.isValidType(type) else { throw .usage(RecordKeyError.invalidType(type).description) }
         var result: [RecordSnapshot] = []
         for key in try replica.keys(ofType: type) {
-            guard let state = try replica.load(key) else { continue }
+            guard let state = try replica.loadIfReadable(key) else { continue }  // one too large fails alone
             if includeDeleted || !state.isDeleted { result.append(RecordSnapshot(state)) }
         }
         return result.sorted { ($0.name?.lowercased() ?? "", $0.key.id) < ($1.name?.lowercased() ?? "", $1.key.id) }
@@ -77,6 +77,13 @@ extension Zone {
             do { try Zone.validate(fields: fields) } catch {
                 throw .usage("record \(line + 1): \(error.message)")
             }
+            // Before anything is stored: a record whose values alone pass the limit never fits.
+            let size = JSONWriter.compact(.object(fields)).count
+            if size > RecordFile.maximumSize {
+                throw .usage(
+                    "record \(line + 1) holds \(RecordState.describe(size: size)); a record may hold at most "
+                        + RecordState.describe(size: RecordFile.maximumSize) + "; nothing was imported")
+            }
             let key: RecordKey
             do { key = try makeKey(type: type, id: id) } catch { throw .usage("record \(line + 1): \(error.message)") }
             prepared.append((key, fields.mapValues { $0 }))
@@ -86,7 +93,7 @@ extension Zone {
             var keys: [RecordKey] = []
             var changes: [RecordChange] = []
             for (done, (key, fields)) in prepared.enumerated() {
-                let previous = try replica.load(key)
+                let previous = try replica.loadForRepair(key)
                 var state = previous ?? RecordState(key: key)
                 try device.observeOwnStamps(in: state)
                 state.write(fields, at: try device.stamp())
@@ -119,18 +126,32 @@ extension Zone {
 
     /// Saves a record changed on this device and remembers it must reach the folder.
     func saveLocalChange(_ state: RecordState, durability: Durability = .immediate) throws(OursError) {
-        let previous = isPrivate ? nil : try replica.load(state.key)
+        let previous = isPrivate ? nil : try replica.loadForRepair(state.key)
         try saveLocalChange(state, previous: previous, durability: durability)
     }
 
     /// Saves a record changed on this device, remembers it must reach the folder, and (unless
-    /// the caller notes a whole batch itself) notes the change for watchers.
+    /// the caller notes a whole batch itself) notes the change for watchers. The one gate every
+    /// local write passes: nothing is stored that a record may not hold.
+    /// - Throws: `.usage` for a record with nothing in it, or one larger than the size limit
+    ///   once its history is shed; nothing is stored then.
     func saveLocalChange(
         _ state: RecordState, previous: RecordState?, durability: Durability = .immediate, noted: Bool = true
     ) throws(OursError) {
+        guard !state.isEmpty else {
+            // A record without a single write does not exist for readers (`RecordState.isEmpty`).
+            throw .usage("nothing to save for \(state.key): give at least one field")
+        }
+        let (fitting, bytes) = state.shedding()
+        guard bytes.count <= RecordFile.maximumSize else {
+            throw .usage(
+                "\(state.key) would be \(RecordState.describe(size: bytes.count)); a record may hold at most "
+                    + RecordState.describe(size: RecordFile.maximumSize) + "; nothing was saved",
+                hint: "Keep large data elsewhere (a file beside the household, a link) and store its name or link.")
+        }
         if !isPrivate { try replica.markPending(state.key) }
-        try replica.save(state, durability: durability)
-        if noted { noteLocalChange(from: previous, to: state) }
+        try replica.save(bytes, of: state.key, durability: durability)
+        if noted { noteLocalChange(from: previous, to: fitting) }
     }
 
     /// Notes one record changed on this device (`previous` is its state before the change).

@@ -12,7 +12,7 @@ extension Tag {
 struct SeedBatch: Sendable, CustomTestStringConvertible {
     var first: UInt64
     var count: Int
-    var testDescription: String { "seeds \(first)…\(first + UInt64(count) - 1)" }
+    var testDescription: String { "seeds \(first)...\(first + UInt64(count) - 1)" }
 }
 
 @Suite("Simulation: convergence", .tags(.simulation, .slow), .fullLoopOnly)
@@ -33,7 +33,7 @@ struct ConvergenceSimulationTests {
         var operations = 0
         var devices = 0
         var writes = 0
-        var failures = 0
+        var failed: [UInt64] = []
         var events: [String: Int] = [:]
         for seed in batch.first..<(batch.first + UInt64(batch.count)) {
             let (outcome, report) = Simulator.check(seed: seed)
@@ -42,20 +42,22 @@ struct ConvergenceSimulationTests {
             writes += outcome.writes
             events.merge(outcome.events, uniquingKeysWith: +)
             if let report {
-                failures += 1
+                failed.append(seed)
                 Issue.record(Comment(rawValue: report))
             }
             await Task.yield()
         }
         let counts = events.keys.sorted().map { "\($0)=\(events[$0]!)" }.joined(separator: " ")
+        // One ASCII line per batch, for Scripts/soak.sh to add up; the failing seeds listed.
         print(
-            "SIM-SUMMARY seeds=\(batch.count) operations=\(operations) devices=\(devices) writes=\(writes) failures=\(failures) \(counts)"
+            "SIM-SUMMARY seeds=\(batch.count) operations=\(operations) devices=\(devices) writes=\(writes) "
+                + "failures=\(failed.count) \(counts) failedSeeds=\(failed.map(String.init).joined(separator: ","))"
         )
     }
 
     @Test("regression seeds", arguments: RegressionSeeds.seeds)
-    func regressionSeed(_ seed: UInt64) {
-        let (_, report) = Simulator.check(seed: seed)
+    func regressionSeed(_ regression: RegressionSeed) {
+        let (_, report) = Simulator.check(seed: regression.seed, generator: regression.generator)
         if let report { Issue.record(Comment(rawValue: report)) }
     }
 }

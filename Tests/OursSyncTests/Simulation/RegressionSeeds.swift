@@ -1,8 +1,22 @@
-/// Every seed the convergence simulator ever failed on; they run on every `swift test`.
-/// When the simulator finds a bug, its failure message names the seed: add it here with what
+import Testing
+
+/// A seed the simulator failed on, and the generator that made its plan from it.
+struct RegressionSeed: Sendable, CustomTestStringConvertible {
+    var seed: UInt64
+    var generator: SimPlan.Generator
+    var testDescription: String { "seed \(seed) (\(generator.rawValue))" }
+}
+
+/// Every seed the convergence simulator ever failed on; they run on every `swift test`, each
+/// with the generator it failed with, so each keeps replaying the run that failed after the
+/// generator changes (see `SimPlan.Generator`). When the simulator finds a bug, its failure
+/// message names the seed and the generator: add the seed to that generator's list with what
 /// it found.
 enum RegressionSeeds {
-    static let seeds: [UInt64] = [
+    static let seeds: [RegressionSeed] = v1.map { RegressionSeed(seed: $0, generator: .v1) }
+
+    /// Found with generator v1.
+    static let v1: [UInt64] = [
         // A removed member's own edit replaced by their own later, ignored edit (checker rule).
         11,
         // Changes acknowledged before leaving never reached the folder (leave did not sync
@@ -58,5 +72,9 @@ enum RegressionSeeds {
         // A conflict copy removed on one side and brought back by a concurrent version looked
         // healed (checker: healing waits for a round in which no sync changes anything).
         8587,
+        // A save that restored bytes already in circulation, or two people making the same
+        // edit, recorded as a new hand edit the engine cannot see (checker: a hand edit is
+        // its pseudo-device, whichever copy's time stamps it).
+        20645, 22671,
     ]
 }

@@ -27,9 +27,14 @@ struct SimLedger {
 
     /// The fields (and `deletion` for a deletion) of a write that a state neither holds nor
     /// has superseded by a write made after seeing it.
+    ///
+    /// A hand edit is identified by its pseudo-device, not its stamp: the same edited bytes
+    /// (saved again, or made alike by two people) carry one pseudo-device, and the time each
+    /// device stamps them with comes from whichever copy of the file it read — a save that
+    /// left a file's bytes as they were, in a copy no device reads, changes nothing anyone sees.
     static func missing(_ write: Write, _ state: RecordState) -> [String] {
         var result = write.fields.filter { field in
-            !(state.fields[field]?.entries.contains { $0.stamp == write.stamp || $0.supersedes(write.stamp) } ?? false)
+            !(state.fields[field]?.entries.contains { holdsOrSupersedes($0, write) } ?? false)
         }
         if write.deletion, !state.deletions.contains(where: { $0.stamp == write.stamp || $0.supersedes(write.stamp) }) {
             result.append("deletion")
@@ -38,6 +43,18 @@ struct SimLedger {
     }
 
     static func keeps(_ write: Write, _ state: RecordState) -> Bool { missing(write, state).isEmpty }
+
+    /// Whether a field entry is the write itself, or one made after seeing it.
+    static func holdsOrSupersedes(_ entry: FieldEntry, _ write: Write) -> Bool {
+        if entry.stamp == write.stamp || entry.supersedes(write.stamp) { return true }
+        guard write.writer == nil else { return false }
+        return entry.stamp.device == write.stamp.device || entry.seen.stamps[write.stamp.device] != nil
+    }
+
+    /// The entry of a field that is the write itself (for a hand edit: of its pseudo-device).
+    static func entry(of write: Write, in register: FieldRegister) -> FieldEntry? {
+        register.entries.first { $0.stamp == write.stamp || (write.writer == nil && $0.stamp.device == write.stamp.device) }
+    }
 
     /// Whether any entry of a state carries the stamp itself.
     static func holds(_ stamp: Stamp, _ state: RecordState) -> Bool {
@@ -91,10 +108,10 @@ struct SimLedger {
                 continue
             }
             for field in write.fields {
-                guard let register = state.fields[field], let entry = register.entries.first(where: { $0.stamp == write.stamp }),
+                guard let register = state.fields[field], let entry = SimLedger.entry(of: write, in: register),
                     entry != register.winner, entry.value != register.winner.value
                 else { continue }
-                if !state.conflicts.contains(where: { $0.stamp == write.stamp && $0.field == field }) {
+                if !state.conflicts.contains(where: { $0.stamp == entry.stamp && $0.field == field }) {
                     failures.append(
                         "loss: \(write.description) lost field \(field) to a concurrent write and is not listed as a conflict")
                 }

@@ -1,3 +1,7 @@
+import Foundation
+
+@testable import OursSync
+
 /// One step of a simulated run. Each step carries its own random `param`, so it does the same
 /// thing whatever ran before it (as far as the world then allows): a failing run can be shrunk
 /// by dropping steps and replaying the rest.
@@ -24,26 +28,50 @@ struct SimOp: Sendable, Equatable, CustomStringConvertible {
     var description: String { "\(kind.rawValue) d\(device) #\(String(param % 0xFFFF, radix: 16))" }
 }
 
-/// Everything a run does, derived from its seed: how many devices, how many start as members,
-/// and the steps.
+/// Everything a run does, derived from its seed and a generator: how many devices, how many
+/// start as members, and the steps.
 struct SimPlan: Sendable, Equatable {
+    /// How a seed becomes a plan. A regression seed names the generator it failed with and is
+    /// replayed with it, so it keeps replaying the run that failed when plans are made
+    /// differently later (new kinds of step, other weights). An existing generator is frozen
+    /// (`SimPlanTests` holds its fingerprint): to change how plans are made, add a case with
+    /// its own weights and make it `current`; keep every step kind an older one can pick.
+    enum Generator: String, Sendable, CaseIterable {
+        case v1
+
+        /// What random seeds run with; `OURS_SIM_GENERATOR` picks another, to replay a seed
+        /// reported with it.
+        static let current: Generator = .v1
+
+        static let fromEnvironment: Generator =
+            ProcessInfo.processInfo.environment["OURS_SIM_GENERATOR"]
+            .flatMap(Generator.init(rawValue:)) ?? current
+
+        /// Relative weights of the steps: the app and the sync tool run most of the time.
+        var weights: [(SimOp.Kind, Int)] {
+            switch self {
+            case .v1:
+                [
+                    (.create, 8), (.update, 10), (.check, 6), (.delete, 4), (.resolve, 2),
+                    (.sync, 14), (.quickSync, 4), (.restart, 2), (.deliver, 24),
+                    (.handEdit, 4), (.breakFile, 2), (.fixFile, 3), (.removeFile, 2), (.removeRecords, 1),
+                    (.removeDocument, 1), (.unmount, 2), (.remount, 3), (.clockJump, 2), (.dayAhead, 1), (.clockFix, 2),
+                    (.invite, 2), (.join, 3), (.leave, 1), (.removeMember, 1),
+                ]
+            }
+        }
+    }
+
     var seed: UInt64
+    var generator: Generator = .current
     var deviceCount: Int
     /// Devices 0..<initialMembers are in the household from the start (0 is the owner).
     var initialMembers: Int
     var ops: [SimOp]
 
-    /// Relative weights of the steps: the app and the sync tool run most of the time.
-    static let weights: [(SimOp.Kind, Int)] = [
-        (.create, 8), (.update, 10), (.check, 6), (.delete, 4), (.resolve, 2),
-        (.sync, 14), (.quickSync, 4), (.restart, 2), (.deliver, 24),
-        (.handEdit, 4), (.breakFile, 2), (.fixFile, 3), (.removeFile, 2), (.removeRecords, 1), (.removeDocument, 1),
-        (.unmount, 2), (.remount, 3), (.clockJump, 2), (.dayAhead, 1), (.clockFix, 2),
-        (.invite, 2), (.join, 3), (.leave, 1), (.removeMember, 1),
-    ]
-
-    static func make(seed: UInt64, operations: ClosedRange<Int> = 60...120) -> SimPlan {
+    static func make(seed: UInt64, generator: Generator = .current, operations: ClosedRange<Int> = 60...120) -> SimPlan {
         var random = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
+        let weights = generator.weights
         let devices = random.int(2...5)
         let initial = random.int(2...devices)
         let total = weights.reduce(0) { $0 + $1.1 }
@@ -57,13 +85,24 @@ struct SimPlan: Sendable, Equatable {
             }
             ops.append(SimOp(kind: kind, device: random.int(0...(devices - 1)), param: random.next()))
         }
-        return SimPlan(seed: seed, deviceCount: devices, initialMembers: initial, ops: ops)
+        return SimPlan(seed: seed, generator: generator, deviceCount: devices, initialMembers: initial, ops: ops)
     }
 
     /// The same plan with fewer devices: steps of the devices dropped go too.
     func limited(toDevices count: Int) -> SimPlan {
         SimPlan(
-            seed: seed, deviceCount: count, initialMembers: min(initialMembers, count),
+            seed: seed, generator: generator, deviceCount: count, initialMembers: min(initialMembers, count),
             ops: ops.filter { $0.device < count })
+    }
+
+    /// A digest of the plans a generator makes for some seeds: what `SimPlanTests` pins.
+    static func fingerprint(_ generator: Generator, seeds: ClosedRange<UInt64>) -> String {
+        var digest = Digest()
+        for seed in seeds {
+            let plan = make(seed: seed, generator: generator)
+            digest.update("\(plan.deviceCount) \(plan.initialMembers)".utf8)
+            for op in plan.ops { digest.update("\(op.kind.rawValue) \(op.device) \(op.param);".utf8) }
+        }
+        return String(digest.value, radix: 16)
     }
 }

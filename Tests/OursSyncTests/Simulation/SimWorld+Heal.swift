@@ -121,12 +121,19 @@ extension SimWorld {
             participantOf: { self.devices[$0].identity.participantID }, elsewhere: elsewhere)
     }
 
-    /// An active member's replica holds exactly the folder's bytes, and nothing waits to be sent.
+    /// An active member's replica holds exactly the folder's bytes, and nothing waits to be
+    /// sent. A record whose every write was ignored stays in the folder with nothing in it (so
+    /// the ignored writes are not read again); it does not exist, and no replica keeps it.
     func verifyReplica(_ device: SimDevice, _ copy: [String: [UInt8]]) -> [RecordKey: RecordState] {
         let replica = device.device.replica(householdID)
         let records = relativeFiles(device, under: replica.recordsDirectory)
         var folder: [String: [UInt8]] = [:]
         for (path, bytes) in copy where path.hasPrefix(zone + "/records/") {
+            if let state = try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0).state,
+                state.isEmpty
+            {
+                continue
+            }
             folder[String(path.dropFirst(zone.count + 9))] = bytes
         }
         if device.readOnly {

@@ -70,21 +70,53 @@ enum Simulator {
         return (best, runs)
     }
 
-    /// A failure's report: the seed, what broke, the minimized trace, how to replay it.
-    static func report(_ failing: Outcome, shrunk: Outcome, runs: Int) -> String {
-        let seed = failing.plan.seed
+    /// A failure's report: the seed, what broke, the minimized trace, how to replay it; the
+    /// full report (every failure, the whole trace) goes to `file`. ASCII only: `swift test`
+    /// drops any chunk of a test's output that splits a multi-byte character.
+    static func report(_ failing: Outcome, shrunk: Outcome, runs: Int, file: String?) -> String {
+        let plan = failing.plan
         var lines = [
-            "Simulation seed \(seed) failed (\(failing.plan.deviceCount) devices, \(failing.plan.ops.count) steps):"
+            "Simulation seed \(plan.seed) failed (generator \(plan.generator.rawValue), \(plan.deviceCount) devices, \(plan.ops.count) steps):"
         ]
         lines += failing.failures.prefix(8).map { "  " + $0 }
         lines.append(
-            "Minimized trace (\(shrunk.plan.deviceCount) devices, \(shrunk.plan.ops.count) of \(failing.plan.ops.count) steps, "
+            "Minimized trace (\(shrunk.plan.deviceCount) devices, \(shrunk.plan.ops.count) of \(plan.ops.count) steps, "
                 + "\(runs) shrink runs) fails with:")
         lines += shrunk.failures.prefix(4).map { "  " + $0 }
         lines += shrunk.log.map { "    " + $0 }
-        lines.append("Replay: OURS_SIM_FIRST_SEED=\(seed) OURS_SIM_SEEDS=1 swift test --filter ConvergenceSimulationTests")
-        lines.append("Then add \(seed) to Tests/OursSyncTests/Simulation/RegressionSeeds.swift.")
-        return lines.joined(separator: "\n")
+        lines.append(
+            "Replay: OURS_SIM_GENERATOR=\(plan.generator.rawValue) OURS_SIM_FIRST_SEED=\(plan.seed) OURS_SIM_SEEDS=1 "
+                + "swift test --filter ConvergenceSimulationTests")
+        lines.append(
+            "Then add \(plan.seed) to the \(plan.generator.rawValue) seeds in Tests/OursSyncTests/Simulation/RegressionSeeds.swift."
+        )
+        if let file { lines.append("Full report (every failure, the whole trace): \(file)") }
+        return ascii(lines.joined(separator: "\n"))
+    }
+
+    /// Every failure and the whole trace of the failing run, before the minimized one.
+    static func fullReport(_ failing: Outcome, shrunk: Outcome, runs: Int) -> String {
+        var lines = ["Every failure of seed \(failing.plan.seed):"] + failing.failures.map { "  " + $0 }
+        lines.append("The whole trace:")
+        lines += failing.log.map { "    " + $0 }
+        lines.append("")
+        return ascii(lines.joined(separator: "\n")) + "\n" + report(failing, shrunk: shrunk, runs: runs, file: nil) + "\n"
+    }
+
+    /// Text with every character outside ASCII spelt in ASCII (`->`, `...`, `\u{...}`).
+    static func ascii(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+            case "\u{2192}": result += "->"
+            case "\u{2026}": result += "..."
+            case "\u{2205}": result += "(none)"
+            default: result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            }
+        }
+        return result
     }
 
     /// How many runs shrinking a failure may take: `OURS_SIM_SHRINK_RUNS` (default 300, 0 for none).
@@ -93,11 +125,15 @@ enum Simulator {
     /// How long shrinking may take: `OURS_SIM_SHRINK_SECONDS` (default 60).
     static let shrinkSeconds = ProcessInfo.processInfo.environment["OURS_SIM_SHRINK_SECONDS"].flatMap(Double.init) ?? 60
 
-    /// Runs one seed; on failure, returns the shrunk report.
-    static func check(seed: UInt64) -> (Outcome, String?) {
-        let outcome = run(SimPlan.make(seed: seed))
+    /// Runs one seed with a generator; on failure, returns the shrunk report (the full one is
+    /// written to a file in the temporary directory, which the report names).
+    static func check(seed: UInt64, generator: SimPlan.Generator = .fromEnvironment) -> (Outcome, String?) {
+        let outcome = run(SimPlan.make(seed: seed, generator: generator))
         guard !outcome.failures.isEmpty else { return (outcome, nil) }
         let (shrunk, runs) = shrink(outcome, maximumRuns: shrinkRuns, seconds: shrinkSeconds)
-        return (outcome, report(outcome, shrunk: shrunk, runs: runs))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ours-sim-\(generator.rawValue)-seed-\(seed).txt")
+        let written = (try? Data(fullReport(outcome, shrunk: shrunk, runs: runs).utf8).write(to: file)) != nil
+        return (outcome, report(outcome, shrunk: shrunk, runs: runs, file: written ? file.path : nil))
     }
 }
