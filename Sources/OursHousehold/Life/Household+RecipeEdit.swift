@@ -145,14 +145,9 @@ extension Household {
                 recipe: recipe.name)
             recipe.steps = steps
             recipe.stepSlots = stepSlots
-            let state = try zone.state(of: key(RecordTypes.recipe, recipe.id))
-            var fields = recipe.fields(replacing: try snapshot(RecordTypes.recipe, recipe.id))
+            let fields = recipe.fields(replacing: try snapshot(RecordTypes.recipe, recipe.id))
             guard !fields.isEmpty else { return (recipe, .unchanged) }
-            // Writing the copies older versions read again settles any conflict between them.
-            for copy in ["ingredients", "steps"] where state?.fields[copy]?.losers.isEmpty == false && fields[copy] == nil {
-                fields[copy] = state?.fields[copy]?.winner.value ?? JSONValue.null
-            }
-            try write(RecordTypes.recipe, recipe.id, fields)
+            try writeRecipe(recipe, fields)
             if !edit.ingredients.isEmpty { try countRecipeUses(recipe) }
             return (recipe, .updated)
         }

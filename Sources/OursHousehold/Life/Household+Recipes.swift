@@ -156,7 +156,7 @@ extension Household {
         let stored = try snapshot(RecordTypes.recipe, existing.id)
         let fields = replacement.fields(replacing: stored)
         if !fields.isEmpty {
-            try write(RecordTypes.recipe, existing.id, fields)
+            try writeRecipe(replacement, fields)
             try countRecipeUses(replacement)
         }
         return replacement
@@ -171,7 +171,7 @@ extension Household {
     public func setFavorite(_ name: String, _ favorite: Bool) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
         var recipe = try recipe(named: name)
         guard recipe.favorite != favorite else { return (recipe, .unchanged) }
-        try write(RecordTypes.recipe, recipe.id, ["favorite": .bool(favorite)])
+        try writeRecipe(recipe, ["favorite": .bool(favorite)])
         recipe.favorite = favorite
         return (recipe, .updated)
     }
