@@ -95,7 +95,25 @@ struct MixedVersionKitchenTests {
         // The previous build looks the title up by its title-based id, finds nothing, and adds one.
         try sarah.ok("recipe", "add", "Soup", "-i", "2 leeks")
         try mike.ok("sync")
-        let groups = try mike.ok("recipes", "--duplicates", "--json").array
-        #expect((groups.first?["recipes"] as? [Any])?.count == 2)
+        let duplicates = try mike.ok("recipes", "--duplicates", "--json").array
+        #expect(duplicates.count == 2)
+        #expect(Set(duplicates.compactMap { $0["title"] as? String }).count == 1)
+    }
+
+    /// An older version writing a recipe's arrays while this version edits its elements is a
+    /// real conflict (its list replaced the other's edit), and stays listed.
+    @Test func thePreviousVersionReplacingAListWhileThisOneEditsItIsAConflictListed() throws {
+        let (world, sarah, mike) = try household()
+        defer { withExtendedLifetime(world) {} }
+        let added = try mike.ok("recipe", "add", "Curry", "-i", "1 onion", "-i", "400 g chickpeas", "--json").object
+        let id = try #require(added["id"] as? String)
+        try sarah.ok("sync")
+        try world.offline {
+            try mike.ok("recipe", "edit", "curry", "--replace-ingredient", "2=1 can chickpeas")
+            try sarah.ok("record", "put", "recipe", id, "--fields", #"{"ingredients": ["1 cucumber"]}"#)
+        }
+        for device in [sarah, mike, sarah] { try device.ok("sync") }
+        let listed = try mike.conflicts().filter { $0["recordId"] as? String == id }
+        #expect(listed.map { $0["field"] as? String } == ["ingredients"], "\(listed)")
     }
 }

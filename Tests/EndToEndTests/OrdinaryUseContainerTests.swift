@@ -51,7 +51,7 @@ struct OrdinaryUseContainerTests {
         for device in [sarah, mike, sarah] { try device.ok("sync") }
 
         for device in [sarah, mike] {
-            let meals = try device.ok("meals", "--week", "2030-01-07", "--json").object["meals"] as? [[String: Any]] ?? []
+            let meals = try device.ok("meals", "--week", "2030-01-07", "--json").array
             #expect(meals.first?["recipeId"] as? String == recipeID, "\(device.name): \(meals)")
             let shown = try device.run("recipe", "show", "Pancakes", "--json")
             #expect(shown.exitCode == 0, "\(device.name): the planned recipe is still there: \(shown)")

@@ -68,17 +68,20 @@ enum OursCommandTree {
 
     private static let kitchen: [Node] = [
         Node(
-            "recipe", summary: "Add, show, edit, favourite, shop for, import or export a recipe",
+            "recipe", summary: "Add, show, edit, favourite, shop for, import, export or remove a recipe",
             subcommands: [
                 RecipeAddCommand.node(), RecipeShowCommand.node(), RecipeEditCommand.node(), RecipeFavoriteCommand.node(),
                 RecipeUnfavoriteCommand.node(), RecipeToListCommand.node(), RecipeImportCommand.node(),
-                RecipeExportCommand.node(),
+                RecipeExportCommand.node(), RecipeRemoveCommand.node(),
             ]),
         RecipesCommand.node(),
         IngredientsCommand.node(),
         Node(
-            "ingredient", summary: "Show, file, mark as a staple or forget an ingredient",
-            subcommands: [IngredientShowCommand.node(), IngredientEditCommand.node(), IngredientRemoveCommand.node()]),
+            "ingredient", summary: "Remember, show, file, mark as a staple or forget an ingredient",
+            subcommands: [
+                IngredientAddCommand.node(), IngredientShowCommand.node(), IngredientEditCommand.node(),
+                IngredientRemoveCommand.node(),
+            ]),
         StaplesCommand.node(StaplesToListCommand.node()),
         SuggestCommand.node(),
         PlanCommand.node(),

@@ -20,9 +20,7 @@ extension Household {
 
     /// The category a name or id means (any case; a unique beginning will do).
     public func category(named name: String) throws(OursError) -> ItemCategory {
-        try Resolver<ItemCategory>(
-            "category", plural: "categories", id: \.id, name: \.name, notFoundHint: "`ours categories` lists them."
-        ).resolve(name, in: try categories())
+        try Household.categoryResolver().resolve(name, in: try categories())
     }
 
     /// The live items filed under a category, by its name (items keep the category's name).

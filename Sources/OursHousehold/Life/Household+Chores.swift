@@ -30,8 +30,31 @@ public struct ChoreChanges: Sendable, Hashable {
 extension Household {
     /// The chores: overdue first (the longest overdue first), then the soonest due; paused ones
     /// last.
-    public func chores() throws(OursError) -> [Chore] {
-        try all(RecordTypes.chore).compactMap { Chore($0, timeZone: timeZone) }.sorted(by: Chore.listOrder)
+    /// - Parameters:
+    ///   - dueOnly: only those due now.
+    ///   - assignee: only those this member (a name, `me`, or an id) is up for now.
+    /// - Throws: `.notFound` for an unknown member.
+    public func chores(dueOnly: Bool = false, assignee: String? = nil) throws(OursError) -> [Chore] {
+        let memberID = try assignee.map { (name: String) throws(OursError) -> String in try member(named: name).id }
+        let now = nowMillis
+        return try all(RecordTypes.chore).compactMap { Chore($0, timeZone: timeZone) }
+            .filter { (!dueOnly || $0.isOverdue(at: now)) && (memberID == nil || $0.assignee == memberID) }
+            .sorted(by: Chore.listOrder)
+    }
+
+    /// The chore a name or id means (any case; a unique beginning will do).
+    /// - Throws: `.notFound` for an unknown name, `.usage` when several chores match.
+    public func chore(named text: String) throws(OursError) -> Chore {
+        try choreRecord(text).chore
+    }
+
+    /// The chore a name or id means, and the record it was read from.
+    func choreRecord(_ text: String) throws(OursError) -> (chore: Chore, record: RecordSnapshot) {
+        let records = try all(RecordTypes.chore)
+        let chores = records.compactMap { Chore($0, timeZone: timeZone) }
+        let chore = try Household.choreResolver().resolve(text, in: chores)
+        // The resolver picked one of `chores`, and each was read from one of `records`.
+        return (chore, records.first { $0.key.id == chore.id }!)
     }
 
     /// Adds a chore (due now, or on its first day), or changes an existing one like

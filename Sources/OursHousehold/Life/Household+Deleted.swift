@@ -88,11 +88,7 @@ extension Household {
         _ kind: RecordKind, _ query: String
     ) throws(OursError) -> (restored: DeletedRecord, alongside: [DeletedRecord]) {
         try zone.device.withLock { () throws(OursError) -> (restored: DeletedRecord, alongside: [DeletedRecord]) in
-            let resolver = Resolver<DeletedRecord>(
-                "deleted \(kind.rawValue)", plural: "deleted \(kind.plural)", id: \.record.id, name: \.record.name,
-                scope: .init(flag: nil) { $0.record.context },
-                notFoundHint: "`ours deleted --type \(kind.rawValue)` lists what was deleted.")
-            let target = try resolver.resolve(query, in: try deletedRecords(kind: kind))
+            let target = try Household.deletedResolver(kind).resolve(query, in: try deletedRecords(kind: kind))
             try revive(target.record)
             var alongside: [DeletedRecord] = []
             let containerKind: [RecordKind: RecordKind] = [.item: .list, .task: .project, .meal: .recipe]
@@ -140,32 +136,38 @@ extension Household {
     /// Deletes a record as the household's commands do: a list with its items, a project with
     /// its tasks, a recipe with its link from the meals planned with it (they stay planned, as
     /// text). Keeping deletions whole is what lets a record added meanwhile elsewhere be told
-    /// apart (see `ContainerConflict`).
+    /// apart (see `ContainerConflict`). A container already deleted but kept in view by what
+    /// was added to it is deleted again with that.
     /// - Returns: what went with it.
-    /// - Throws: `.notFound` when there is no such live record.
+    /// - Throws: `.notFound` when there is no such record, live or kept in view.
     @discardableResult
     public func delete(_ kind: RecordKind, id: String) throws(OursError) -> [RecordRef] {
         try zone.device.withLock { () throws(OursError) -> [RecordRef] in
-            guard let record = try live(kind.recordType, id) else {
+            let record = try snapshot(kind.recordType, id)
+            let children = try record.map { (record) throws(OursError) -> [RecordRef] in try contents(of: kind, record) } ?? []
+            guard let record, !record.isDeleted || !children.isEmpty else {
                 throw .notFound("no \(kind.rawValue) with id \"\(id)\"", hint: "`ours \(kind.plural)` lists them.")
             }
-            var children: [RecordRef] = []
-            switch kind {
-            case .list:
-                let list = GroceryList(record) ?? GroceryList(id: id, name: id)
-                children = try items(on: list).map { RecordRef(kind: .item, id: $0.id, name: $0.name, context: list.name) }
-            case .project:
-                children = try taskRecords().filter { $0.projectID == id }.map {
-                    RecordRef(kind: .task, id: $0.id, name: $0.name)
-                }
-            case .recipe:
-                children = try all(RecordTypes.meal).compactMap(PlannedMeal.init).filter { $0.recipeID == id }
-                    .map { RecordRef(kind: .meal, id: $0.id, name: $0.name, context: $0.when) }
-            default: break
-            }
             try deleteContents(children)
-            try zone.remove(key(kind.recordType, id))
+            if !record.isDeleted { try zone.remove(key(kind.recordType, id)) }
             return children
+        }
+    }
+
+    /// What a container holds: a list's items, a project's tasks, the meals planned with a
+    /// recipe; nothing for other kinds.
+    func contents(of kind: RecordKind, _ record: RecordSnapshot) throws(OursError) -> [RecordRef] {
+        let id = record.key.id
+        switch kind {
+        case .list:
+            let list = GroceryList(record) ?? GroceryList(id: id, name: id)
+            return try items(on: list).map { RecordRef(kind: .item, id: $0.id, name: $0.name, context: list.name) }
+        case .project:
+            return try taskRecords().filter { $0.projectID == id }.map { RecordRef(kind: .task, id: $0.id, name: $0.name) }
+        case .recipe:
+            return try all(RecordTypes.meal).compactMap(PlannedMeal.init).filter { $0.recipeID == id }
+                .map { RecordRef(kind: .meal, id: $0.id, name: $0.name, context: $0.when) }
+        default: return []
         }
     }
 }

@@ -37,21 +37,21 @@ extension Household {
     }
 
     /// Every ingredient the household remembers, by name.
-    /// - Parameter staplesOnly: only those marked as staples.
-    public func ingredients(staplesOnly: Bool = false) throws(OursError) -> [KnownIngredient] {
-        try all(RecordTypes.ingredient).compactMap(KnownIngredient.init).filter { !staplesOnly || $0.staple }
+    /// - Parameters:
+    ///   - staplesOnly: only those marked as staples.
+    ///   - category: only those filed under this category (any case).
+    public func ingredients(staplesOnly: Bool = false, category: String? = nil) throws(OursError) -> [KnownIngredient] {
+        try all(RecordTypes.ingredient).compactMap(KnownIngredient.init).filter { ingredient in
+            (!staplesOnly || ingredient.staple)
+                && category.map { wanted in ingredient.category.map { NameKey.matches($0, wanted) } ?? false } ?? true
+        }
     }
 
-    /// The ingredient a name means: its canonical name first ("Fresh Basil" is basil), then an
-    /// id, then a name or a unique beginning of one.
+    /// The ingredient a name means: an id, or a name however it is written ("Fresh Basil" is
+    /// basil), or a unique beginning of one.
     /// - Throws: `.notFound` for an unknown name, `.usage` when several match.
     public func ingredient(named name: String) throws(OursError) -> KnownIngredient {
-        if let exact = try live(RecordTypes.ingredient, SemanticID.ingredient(named: name)).flatMap(KnownIngredient.init) {
-            return exact
-        }
-        return try RecordResolution.find(
-            name, in: try ingredients(), id: \.id, name: \.name, what: "ingredient",
-            hint: "`ours ingredients` lists them; an ingredient is remembered once it is added to a list or a recipe.")
+        try Household.ingredientResolver().resolve(name, in: try ingredients())
     }
 
     /// What to change of an ingredient; `nil` leaves it as it is.
@@ -88,6 +88,24 @@ extension Household {
             guard !fields.isEmpty else { return (ingredient, .unchanged) }
             try write(RecordTypes.ingredient, ingredient.id, fields)
             return (ingredient, .updated)
+        }
+    }
+
+    /// Remembers an ingredient before anyone uses it (to mark it a staple, or file it under a
+    /// category), or changes one the household remembers, like `editIngredient`. One that was
+    /// forgotten comes back with what it remembered. Not counted as a use.
+    /// - Returns: the ingredient and `.created`, `.updated` or `.unchanged`.
+    public func addIngredient(
+        _ name: String, _ change: IngredientChange = IngredientChange()
+    ) throws(OursError) -> (ingredient: KnownIngredient, outcome: Outcome) {
+        let canonical = IngredientName.canonical(name)
+        guard !canonical.isEmpty else { throw .usage("the ingredient needs a name") }
+        let id = SemanticID.ingredient(named: canonical)
+        return try zone.device.withLock { () throws(OursError) -> (ingredient: KnownIngredient, outcome: Outcome) in
+            if try live(RecordTypes.ingredient, id) != nil { return try editIngredient(id, change) }
+            let forgotten = try snapshot(RecordTypes.ingredient, id)
+            try write(RecordTypes.ingredient, id, ["name": .string(forgotten?.name ?? canonical)])
+            return (try editIngredient(id, change).ingredient, .created)
         }
     }
 

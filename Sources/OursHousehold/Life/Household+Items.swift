@@ -122,13 +122,6 @@ extension Household {
         )
         return try resolver.resolve(name, in: found, preferring: exact ? { preferring($0.0) } : nil)
     }
-
-    /// Finds items, each with its list, by id or name; several of one name are told apart by
-    /// `--list`.
-    public static func itemResolver(hint: String? = nil) -> Resolver<(GroceryItem, GroceryList)> {
-        Resolver(
-            "item", id: \.0.id, name: \.0.name, scope: .init(flag: "--list") { $0.1.name }, notFoundHint: hint)
-    }
 }
 
 extension Household {

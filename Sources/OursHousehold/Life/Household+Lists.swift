@@ -53,15 +53,6 @@ extension Household {
         return try Household.listResolver(known, typed: name).resolve(name, in: known)
     }
 
-    /// Finds lists by id or name; the hint for a name that matches none lists `known`.
-    public static func listResolver(_ known: [GroceryList], typed: String = "NAME") -> Resolver<GroceryList> {
-        Resolver(
-            "list", id: \.id, name: \.name,
-            notFoundHint: known.isEmpty
-                ? "Create it with `ours list create \"\(NameKey.display(typed))\"`."
-                : "Lists: \(known.map(\.name).joined(separator: ", ")).")
-    }
-
     /// The list that was created under `name` and still has it, found by id alone.
     func listByID(named name: String) throws(OursError) -> GroceryList? {
         for attempt in 0..<4 {
@@ -151,10 +142,7 @@ extension Household {
                     "\(list.name) still has \(items.count) item(s)",
                     hint: "Add --yes to delete the list and its items, or `ours list archive \"\(list.name)\"` to keep them.")
             }
-            for item in items { try zone.remove(key(RecordTypes.item, item.id)) }
-            // A list deleted while someone added to it is deleted already; its items went above.
-            if try live(RecordTypes.list, list.id) != nil { try zone.remove(key(RecordTypes.list, list.id)) }
-            return (list, items.count)
+            return (list, try delete(.list, id: list.id).count)
         }
     }
 }

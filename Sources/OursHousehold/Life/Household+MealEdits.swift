@@ -16,13 +16,15 @@ extension Household {
     }
 
     /// Changes a planned meal: what it is (a recipe's name links the recipe), its servings, its note.
+    /// - Parameters:
+    ///   - text: the meal's day, with `slot`; without, its id or name (see `meal(_:_:)`).
     /// - Returns: the meal and `.updated` or `.unchanged`.
     public func editMeal(
-        _ dateText: String, _ slot: PlannedMeal.Slot, _ edits: MealEdits
+        _ text: String, _ slot: PlannedMeal.Slot?, _ edits: MealEdits
     ) throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) {
         if case .set(let servings) = edits.servings { try Household.checkServings(servings) }
         return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
-            let old = try meal(on: dateText, slot)
+            let old = try meal(text, slot)
             var meal = old
             if let what = edits.what {
                 let text = try Household.cleanName(what, what: "meal")
@@ -41,28 +43,32 @@ extension Household {
     }
 
     /// Takes a meal off the plan (a deletion: `ours restore meal` brings it back).
-    public func removeMeal(_ dateText: String, _ slot: PlannedMeal.Slot) throws(OursError) -> PlannedMeal {
+    /// - Parameters:
+    ///   - text: the meal's day, with `slot`; without, its id or name (see `meal(_:_:)`).
+    public func removeMeal(_ text: String, _ slot: PlannedMeal.Slot?) throws(OursError) -> PlannedMeal {
         try zone.device.withLock { () throws(OursError) -> PlannedMeal in
-            let meal = try meal(on: dateText, slot)
+            let meal = try meal(text, slot)
             try zone.remove(key(RecordTypes.meal, meal.id))
             return meal
         }
     }
 
     /// Moves a planned meal to another day, and slot if given (else the same slot).
-    /// - Parameter replace: whether to replace a meal already planned there.
+    /// - Parameters:
+    ///   - text: the meal's day, with `slot`; without, its id or name (see `meal(_:_:)`).
+    ///   - replace: whether to replace a meal already planned there.
     /// - Returns: the meal where it is now, and `.updated`, `.replaced` or `.unchanged`.
     /// - Throws: `.failed` when the target is taken and `replace` is false.
     public func moveMeal(
-        _ dateText: String, _ slot: PlannedMeal.Slot, to toDateText: String, slot toSlot: PlannedMeal.Slot? = nil,
+        _ text: String, _ slot: PlannedMeal.Slot?, to toDateText: String, slot toSlot: PlannedMeal.Slot? = nil,
         replace: Bool = false
     ) throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) {
         let toDay = try CalendarDay.parse(toDateText, today: today, what: "--to")
         return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
-            let old = try meal(on: dateText, slot)
+            let old = try meal(text, slot)
             var meal = old
             meal.date = toDay
-            meal.slot = toSlot ?? slot
+            meal.slot = toSlot ?? old.slot
             guard meal.id != old.id else { return (old, .unchanged) }
             let there = try snapshot(RecordTypes.meal, meal.id)
             let taken = there.flatMap { $0.isDeleted ? nil : PlannedMeal($0) }

@@ -81,4 +81,28 @@ extension Household {
         }
         return meal
     }
+
+    /// The planned meal a person means: a day and a slot (`friday`, `.dinner`), or with no
+    /// slot, a meal's id (`2025-03-14-dinner`, any day) or the name of a meal planned from this
+    /// week's Monday on (any case; a unique beginning will do).
+    /// - Throws: `.usage` for a bad date or a name several meals have, `.notFound` for none.
+    public func meal(_ text: String, _ slot: PlannedMeal.Slot?) throws(OursError) -> PlannedMeal {
+        if let slot { return try meal(on: text, slot) }
+        var candidates = try meals(from: today.weekStart)
+        let typed = text.trimmingWhitespace.lowercased()
+        if RecordKey.isValidID(typed), !candidates.contains(where: { $0.id == typed }), let meal = try plannedMeal(typed) {
+            candidates.append(meal)
+        }
+        return try Household.mealResolver().resolve(text, in: candidates)
+    }
+
+    /// The meals planned on `day` and after, in day and slot order. Reads only those records.
+    func meals(from day: CalendarDay) throws(OursError) -> [PlannedMeal] {
+        let first = day.description
+        var meals: [PlannedMeal] = []
+        for key in try zone.replica.keys(ofType: RecordTypes.meal) where key.id >= first {
+            if let meal = try plannedMeal(key.id) { meals.append(meal) }
+        }
+        return meals.sorted { ($0.date, $0.slot) < ($1.date, $1.slot) }
+    }
 }

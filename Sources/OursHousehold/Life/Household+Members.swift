@@ -11,18 +11,15 @@ extension Household {
         return participants.map { Member(id: $0.id, name: $0.name, active: $0.status == .active || $0.status == .pending) }
     }
 
-    /// The member a name means: a participant id, `me`, or a name (any case; a unique
-    /// beginning will do).
+    /// The member a name means: a participant id (of a member who has left too), `me`, or the
+    /// name of a member who has not left (any case; a unique beginning will do).
     /// - Throws: `.notFound` for an unknown name, `.usage` when several members match.
     public func member(named name: String) throws(OursError) -> Member {
         let all = try members()
-        if let exact = all.first(where: { $0.id == name }) { return exact }
         if name.lowercased() == "me", let mine = all.first(where: { $0.id == (try? me()) }) { return mine }
+        let typed = name.trimmingWhitespace.lowercased()
         let active = all.filter(\.active)
-        return try NameMatch.find(
-            name, in: active, name: \.name, label: { "\($0.name) (\($0.id))" }, what: "member",
-            hint: "Members: \(active.map(\.name).joined(separator: ", ")). `ours members` lists them.",
-            ambiguityHint: "Use the member's id (`ours members --json` shows it).")
+        return try Household.memberResolver(active).resolve(name, in: all.filter { $0.active || $0.id == typed })
     }
 
     /// The member's name for a participant id, when known.

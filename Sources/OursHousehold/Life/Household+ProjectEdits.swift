@@ -108,11 +108,9 @@ extension Household {
                         "Add --yes to delete the project and its tasks, or `ours project archive \"\(project.name)\"` to keep them."
                 )
             }
-            for task in tasks { try zone.remove(key(RecordTypes.task, task.id)) }
             // A project only tasks named gets a record first, so that it can be restored.
             if !project.isRecorded { try write(RecordTypes.project, project.id, ["name": .string(project.name)]) }
-            if try live(RecordTypes.project, project.id) != nil { try zone.remove(key(RecordTypes.project, project.id)) }
-            return (project, tasks.count)
+            return (project, try delete(.project, id: project.id).count)
         }
     }
 }

@@ -28,8 +28,7 @@ extension Household {
     /// - Throws: `.notFound` for an unknown name, `.usage` when several projects match.
     public func project(named name: String) throws(OursError) -> Project {
         let known = try projects(includeArchived: true)
-        let hint = known.isEmpty ? "`ours project add NAME` adds one." : "Projects: \(known.map(\.name).joined(separator: ", "))."
-        return try Resolver<Project>("project", id: \.id, name: \.name, notFoundHint: hint).resolve(name, in: known)
+        return try Household.projectResolver(known).resolve(name, in: known)
     }
 
     /// The live tasks, each with its project's id: the `projectId` a task holds, else the

@@ -145,14 +145,9 @@ extension Household {
                 recipe: recipe.name)
             recipe.steps = steps
             recipe.stepSlots = stepSlots
-            let state = try zone.state(of: key(RecordTypes.recipe, recipe.id))
-            var fields = recipe.fields(replacing: try snapshot(RecordTypes.recipe, recipe.id))
+            let fields = recipe.fields(replacing: try snapshot(RecordTypes.recipe, recipe.id))
             guard !fields.isEmpty else { return (recipe, .unchanged) }
-            // Writing the copies older versions read again settles any conflict between them.
-            for copy in ["ingredients", "steps"] where state?.fields[copy]?.losers.isEmpty == false && fields[copy] == nil {
-                fields[copy] = state?.fields[copy]?.winner.value ?? JSONValue.null
-            }
-            try write(RecordTypes.recipe, recipe.id, fields)
+            try writeRecipe(recipe, fields)
             if !edit.ingredients.isEmpty { try countRecipeUses(recipe) }
             return (recipe, .updated)
         }
@@ -167,5 +162,28 @@ extension Household {
             throw .usage("\(option) \"\(text)\" is not a duration", hint: "Use minutes and hours: 25m, 1h30m, 90 min, or PT25M.")
         }
         return duration.iso8601
+    }
+}
+
+extension Household {
+    /// Deletes a recipe the way every container is deleted (`delete(_:id:)`): the meals planned
+    /// with it lose their link and stay planned, as text. `ours restore recipe` brings it back.
+    /// - Parameter confirmed: whether to go ahead when meals are planned with it.
+    /// - Returns: the recipe and the meals that were planned with it.
+    /// - Throws: `.failed` when meals are planned with it and `confirmed` is false.
+    public func deleteRecipe(_ name: String, confirmed: Bool) throws(OursError) -> (recipe: Recipe, meals: [RecordRef]) {
+        try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, meals: [RecordRef]) in
+            let recipe = try recipe(named: name)
+            let meals = try snapshot(RecordTypes.recipe, recipe.id).map { (record) throws(OursError) -> [RecordRef] in
+                try contents(of: .recipe, record)
+            }
+            if let meals, !meals.isEmpty, !confirmed {
+                throw .failed(
+                    "\(recipe.name) is planned for \(meals.count == 1 ? "a meal" : "\(meals.count) meals"): "
+                        + meals.sorted { $0.id < $1.id }.compactMap(\.context).joined(separator: ", "),
+                    hint: "Add --yes to delete it; those meals stay planned, under its name as text.")
+            }
+            return (recipe, try delete(.recipe, id: recipe.id))
+        }
     }
 }

@@ -46,7 +46,7 @@ extension Household {
         updated.take(recipe)
         let fields = updated.fields(replacing: try snapshot(RecordTypes.recipe, existing.id))
         guard !fields.isEmpty else { return (existing, .unchanged) }
-        try write(RecordTypes.recipe, existing.id, fields)
+        try writeRecipe(updated, fields)
         try countRecipeUses(updated)
         return (updated, outcome)
     }

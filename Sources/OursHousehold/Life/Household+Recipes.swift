@@ -14,7 +14,10 @@ extension Household {
     }
 
     /// The recipes, by name, with those a planned meal keeps in view after a deletion.
-    public func recipes(favoritesOnly: Bool = false) throws(OursError) -> [Recipe] {
+    /// - Parameters:
+    ///   - favoritesOnly: only the favourites.
+    ///   - tag: only those with this tag (any case).
+    public func recipes(favoritesOnly: Bool = false, tag: String? = nil) throws(OursError) -> [Recipe] {
         var result: [Recipe] = []
         var planned: Set<String>?
         for key in try zone.replica.keys(ofType: RecordTypes.recipe) {
@@ -24,7 +27,9 @@ extension Household {
                 guard planned?.contains(key.id) == true else { continue }
             }
             guard let recipe = Recipe(state) else { continue }
-            if !favoritesOnly || recipe.favorite { result.append(recipe) }
+            guard !favoritesOnly || recipe.favorite else { continue }
+            if let tag, !recipe.tags.contains(where: { NameKey.matches($0, tag) }) { continue }
+            result.append(recipe)
         }
         return result.sorted { (NameKey.normalize($0.name), $0.id) < (NameKey.normalize($1.name), $1.id) }
     }
@@ -41,36 +46,18 @@ extension Household {
         return result.sorted { NameKey.normalize($0[0].name) < NameKey.normalize($1[0].name) }
     }
 
-    /// The recipe a name or an id means (any case; a unique beginning will do). Two recipes
-    /// with the same title are told apart by id.
+    /// The recipe a name or an id means (any case and punctuation; a unique beginning will
+    /// do). Two recipes with the same title are told apart by id.
     /// - Throws: `.notFound` for an unknown name, `.usage` when several recipes match.
     public func recipe(named name: String) throws(OursError) -> Recipe {
-        let all = try recipes()
-        if let exact = all.first(where: { $0.id == NameKey.display(name) }) { return exact }
-        let sameTitle = all.filter { RecipeTitle.same($0.name, name) }
-        if sameTitle.count == 1 { return sameTitle[0] }
-        if sameTitle.count > 1 {
-            let named = try sameTitle.map { (recipe) throws(OursError) -> String in try describe(recipe) }
-            throw .usage(
-                "\"\(NameKey.display(name))\" matches several recipes: " + named.joined(separator: "; "),
-                hint: "Give the recipe's id instead of its name.")
-        }
-        // Only several recipes matching a beginning are described, so only they are read again.
-        return try RecordResolution.find(
-            name, in: all, id: \.id, name: \.name, label: { (try? describe($0)) ?? $0.name }, what: "recipe",
-            hint: "`ours recipes` lists them; `ours recipe add NAME` adds one.")
+        try recipeResolver().resolve(name, in: try recipes())
     }
 
-    /// The recipe a planned meal's text names exactly (any case and spacing), or its id; `nil`
-    /// when it names none, so the text is planned as it is.
+    /// The recipe a planned meal's text names exactly (its title in any case, spacing and
+    /// punctuation), or its id; `nil` when it names none, so the text is planned as it is.
     /// - Throws: `.usage` when two recipes have that title (the id tells them apart).
     public func recipe(exactlyNamed text: String) throws(OursError) -> Recipe? {
-        let matching = try recipes().filter { $0.id == text || NameKey.matches($0.name, text) }
-        guard matching.count > 1 else { return matching.first }
-        let named = try matching.map { (recipe) throws(OursError) -> String in try describe(recipe) }
-        throw .usage(
-            "\"\(NameKey.display(text))\" matches several recipes: \(named.joined(separator: "; "))",
-            hint: "Give the recipe's id instead of its name.")
+        try recipeResolver().resolveExactly(text, in: try recipes())
     }
 
     /// When a recipe was made and by whom (a name): its `createdAt` and `createdBy`, or for one
@@ -98,10 +85,15 @@ extension Household {
 
     /// `Pancakes (id 3k9x…, added Fri 2025-03-14 by Sarah)`.
     func describe(_ recipe: Recipe) throws(OursError) -> String {
+        "\(recipe.name) (\(try originLabel(of: recipe)))"
+    }
+
+    /// `id 3k9x…, added Fri 2025-03-14 by Sarah`: what tells a recipe from another of its title.
+    func originLabel(of recipe: Recipe) throws(OursError) -> String {
         let (at, by) = try origin(of: recipe)
         let when = at.map { "added \(localTime($0).prefix(14))" } ?? ""
         let who = by.map { (when.isEmpty ? "added" : "") + " by \($0)" } ?? ""
-        return "\(recipe.name) (id \(recipe.id)\(when.isEmpty && who.isEmpty ? "" : ", ")\(when)\(who))"
+        return "id \(recipe.id)\(when.isEmpty && who.isEmpty ? "" : ", ")\(when)\(who)"
     }
 
     /// Adds a recipe from ingredient lines and steps as typed.
@@ -164,7 +156,7 @@ extension Household {
         let stored = try snapshot(RecordTypes.recipe, existing.id)
         let fields = replacement.fields(replacing: stored)
         if !fields.isEmpty {
-            try write(RecordTypes.recipe, existing.id, fields)
+            try writeRecipe(replacement, fields)
             try countRecipeUses(replacement)
         }
         return replacement
@@ -179,7 +171,7 @@ extension Household {
     public func setFavorite(_ name: String, _ favorite: Bool) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
         var recipe = try recipe(named: name)
         guard recipe.favorite != favorite else { return (recipe, .unchanged) }
-        try write(RecordTypes.recipe, recipe.id, ["favorite": .bool(favorite)])
+        try writeRecipe(recipe, ["favorite": .bool(favorite)])
         recipe.favorite = favorite
         return (recipe, .updated)
     }

@@ -29,11 +29,6 @@ extension Household {
             .sorted { ($0.doneAt ?? "", $0.id) > ($1.doneAt ?? "", $1.id) }
     }
 
-    /// Finds tasks by id or title; several of one title are told apart by `--project`.
-    public static func taskResolver(hint: String? = "`ours tasks` lists the open tasks.") -> Resolver<HouseholdTask> {
-        Resolver("task", id: \.id, name: \.name, scope: .init(flag: "--project") { $0.project }, notFoundHint: hint)
-    }
-
     /// The task a title or id means, open ones preferred over done ones of the same title.
     /// - Parameter project: its project, needed only when several tasks have that title.
     public func task(named title: String, project: String? = nil) throws(OursError) -> HouseholdTask {

@@ -2,18 +2,20 @@ import OursSync
 
 /// Finds the one thing a person means by what they typed: its id, or its name.
 ///
-/// Every household command that acts on one thing (an item, a list, a task, a project, a
-/// recipe, a chore, a deleted record) finds it with a `Resolver`, so every type answers alike.
-/// The steps, stopping at the first that matches anything:
+/// Every household command that acts on one thing (a list, an item, a category, an
+/// ingredient, a recipe, a planned meal, a chore, a project, a task, a member, a deleted
+/// record) finds it with a `Resolver`, so every type answers alike. The steps, stopping at the
+/// first that matches anything:
 ///
 /// 1. the id, exactly (in any case: ids are lowercase);
-/// 2. the name, ignoring case, accents and spacing (`NameKey.normalize`);
+/// 2. the name, ignoring case, accents and spacing (`NameKey.normalize`), or by the type's own
+///    `sameName` key (a recipe title without its punctuation, an ingredient's canonical name);
 /// 3. a beginning of the name ("mil" → "Milk");
 /// 4. a beginning of a later word of the name ("lasagne" → "Weeknight Lasagne").
 ///
 /// One match is the answer. None is not found (exit 4). Several are a usage error (exit 2)
 /// that lists them — each with its scope when it has one, `Buy paint (Home)` — and says how to
-/// tell them apart: the scope's option (`--project Home`), or the id.
+/// tell them apart: the scope's option (`--project Home`), more of the name, or the id.
 ///
 /// ```swift
 /// let tasks = Resolver<HouseholdTask>(
@@ -44,25 +46,43 @@ public struct Resolver<Candidate> {
     public var scope: Scope?
     /// What to do when nothing matches: `` `ours tasks` lists them. ``
     public var notFoundHint: String?
+    /// A second key by which two names count as the same name (step 2), beside
+    /// `NameKey.normalize`: `RecipeTitle.key` ("Banana Bread!" is "banana bread"),
+    /// `IngredientName.canonical` ("Fresh Basil" is basil). An empty key matches nothing.
+    public var sameName: ((String) -> String)?
 
     public init(
         _ what: String, plural: String? = nil, id: @escaping (Candidate) -> String, name: @escaping (Candidate) -> String,
-        scope: Scope? = nil, notFoundHint: String? = nil
+        scope: Scope? = nil, sameName: ((String) -> String)? = nil, notFoundHint: String? = nil
     ) {
         self.what = what
         self.plural = plural ?? what + "s"
         self.id = id
         self.name = name
         self.scope = scope
+        self.sameName = sameName
         self.notFoundHint = notFoundHint
     }
 
     /// Every candidate the text could mean, by the first step that matches any.
     public func matches(_ query: String, in candidates: [Candidate]) -> [Candidate] {
+        let exact = exactMatches(query, in: candidates)
+        if !exact.isEmpty { return exact }
+        let key = NameKey.normalize(query)
+        guard !key.isEmpty else { return [] }
+        let keyed = candidates.map { ($0, NameKey.normalize(name($0))) }
+        let beginning = keyed.filter { $0.1.hasPrefix(key) }.map(\.0)
+        if !beginning.isEmpty { return beginning }
+        return keyed.filter { $0.1.contains(" " + key) }.map(\.0)
+    }
+
+    /// The candidates the text names exactly: by id, else by name (steps 1 and 2 only).
+    public func exactMatches(_ query: String, in candidates: [Candidate]) -> [Candidate] {
         let typedID = query.trimmingWhitespace.lowercased()
         let byID = candidates.filter { id($0) == typedID }
         if !byID.isEmpty { return byID }
-        return NameMatch.matches(NameKey.normalize(query), in: candidates, name: name)
+        let same = sameNameTest(query)
+        return candidates.filter { same(name($0)) }
     }
 
     /// The one candidate the text means.
@@ -74,8 +94,31 @@ public struct Resolver<Candidate> {
     ) throws(OursError) -> Candidate {
         guard !NameKey.normalize(query).isEmpty else { throw .usage("the \(what) name is empty") }
         let found = matches(query, in: candidates)
-        if found.count == 1 { return found[0] }
         if found.isEmpty { throw .notFound("no \(what) called \"\(NameKey.display(query))\"", hint: notFoundHint) }
+        return try pick(query, found, preferring: preferring)
+    }
+
+    /// The candidate the text names exactly (its id, or its name), or `nil` when it names
+    /// none: for a text that may name a thing or be meant as it is (a meal planned as text).
+    /// - Throws: `.usage` when it names several.
+    public func resolveExactly(
+        _ query: String, in candidates: [Candidate], preferring: ((Candidate) -> Bool)? = nil
+    ) throws(OursError) -> Candidate? {
+        let found = exactMatches(query, in: candidates)
+        if found.isEmpty { return nil }
+        return try pick(query, found, preferring: preferring)
+    }
+
+    /// `Buy paint (Home)`: the name, and the scope when there is one.
+    public func label(_ candidate: Candidate) -> String {
+        guard let value = scope?.value(candidate) else { return name(candidate) }
+        return "\(name(candidate)) (\(value))"
+    }
+
+    private func pick(
+        _ query: String, _ found: [Candidate], preferring: ((Candidate) -> Bool)?
+    ) throws(OursError) -> Candidate {
+        if found.count == 1 { return found[0] }
         if let preferring {
             let preferred = found.filter(preferring)
             if preferred.count == 1 { return preferred[0] }
@@ -83,10 +126,15 @@ public struct Resolver<Candidate> {
         throw ambiguity(query, found)
     }
 
-    /// `Buy paint (Home)`: the name, and the scope when there is one.
-    public func label(_ candidate: Candidate) -> String {
-        guard let value = scope?.value(candidate) else { return name(candidate) }
-        return "\(name(candidate)) (\(value))"
+    /// Whether a name is the query's name: the same by `NameKey.normalize`, or by `sameName`.
+    private func sameNameTest(_ query: String) -> (String) -> Bool {
+        let normalized = NameKey.normalize(query)
+        let keyed = sameName.map { key in (key, key(query)) }
+        return { name in
+            if !normalized.isEmpty, NameKey.normalize(name) == normalized { return true }
+            guard let (key, queryKey) = keyed, !queryKey.isEmpty else { return false }
+            return key(name) == queryKey
+        }
     }
 
     /// The error for a text that means several things.
@@ -97,10 +145,13 @@ public struct Resolver<Candidate> {
             for value in found.compactMap(scope.value) where !scopes.contains(value) { scopes.append(value) }
         }
         let ids = found.map(id).sorted().joined(separator: ", ")
+        let sameName = sameNameTest(name(found[0]))
         let hint: String
         if let flag = scope?.flag, scopes.count == found.count {
             hint =
                 "Say which with \(flag) (\(scopes.sorted().map(Resolver.quoted).joined(separator: ", "))), or use the id: \(ids)."
+        } else if found.allSatisfy({ sameName(name($0)) }) {
+            hint = "Only the id tells them apart: \(ids)."
         } else {
             hint = "Use more of the name, or the id: \(ids)."
         }

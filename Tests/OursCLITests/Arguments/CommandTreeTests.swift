@@ -38,6 +38,8 @@ import Testing
             // Chores as households run them; a household restored from an export.
             ["chore", "show"], ["chore", "log"], ["chore", "edit"], ["chore", "pause"], ["chore", "resume"],
             ["chore", "rm"], ["import"],
+            // The household, complete: every kind can be added, shown, edited, removed and listed.
+            ["recipe", "rm"], ["ingredient", "add"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

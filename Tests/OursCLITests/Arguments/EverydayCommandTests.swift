@@ -52,6 +52,12 @@ import Testing
                     date: "friday", slot: .dinner, meal: "Pancakes", replace: false, servings: 6, note: "double the syrup"))
         ),
         ("meal show friday dinner", .run(MealShowCommand(date: "friday", slot: .dinner))),
+        ("meal show lasagne", .run(MealShowCommand(date: "lasagne", slot: nil))),
+        ("meal rm 2025-03-14-dinner", .run(MealRemoveCommand(date: "2025-03-14-dinner", slot: nil))),
+        (
+            "meal move lasagne --to sunday lunch",
+            .run(MealMoveCommand(date: "lasagne", slot: .lunch, toSlot: nil, to: "sunday", replace: false))
+        ),
         (
             "meal edit 2025-03-14 dinner --what Lasagne --servings 6 --note 'oven at 6'",
             .run(MealEditCommand(date: "2025-03-14", slot: .dinner, what: "Lasagne", servings: .set(6), note: .set("oven at 6")))

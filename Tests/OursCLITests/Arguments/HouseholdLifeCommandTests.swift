@@ -71,6 +71,9 @@ import Testing
         ("recipes", .run(RecipesCommand(favoritesOnly: false, duplicates: false))),
         ("recipes --favorites", .run(RecipesCommand(favoritesOnly: true, duplicates: false))),
         ("recipes --duplicates", .run(RecipesCommand(favoritesOnly: false, duplicates: true))),
+        ("recipes --tag breakfast", .run(RecipesCommand(favoritesOnly: false, tag: "breakfast", duplicates: false))),
+        ("recipe rm Pancakes", .run(RecipeRemoveCommand(name: "Pancakes", yes: false))),
+        ("recipe delete lasagne --yes", .run(RecipeRemoveCommand(name: "lasagne", yes: true))),
         (
             "plan 2025-03-14 dinner Lasagne",
             .run(PlanCommand(date: "2025-03-14", slot: .dinner, meal: "Lasagne", replace: false))
@@ -150,6 +153,7 @@ import Testing
         ("chore resume Bins", .run(ChoreResumeCommand(name: "Bins"))),
         ("chore rm Bins", .run(ChoreRemoveCommand(name: "Bins"))),
         ("chores", .run(ChoresCommand())),
+        ("chores --due --assignee me", .run(ChoresCommand(due: true, assignee: "me"))),
         (
             "task add Fix the tap",
             .run(TaskAddCommand(title: "Fix the tap", project: nil, due: nil, priority: nil, assign: nil))

@@ -51,6 +51,12 @@ import Testing
             .run(IngredientEditCommand(name: "basil", change: .init(category: .some(nil), staple: false)))
         ),
         ("ingredient rm basil", .run(IngredientRemoveCommand(name: "basil"))),
+        ("ingredients --category dairy", .run(IngredientsCommand(staplesOnly: false, category: "dairy"))),
+        (
+            "ingredient add 'oat milk' --category Dairy --staple",
+            .run(IngredientAddCommand(name: "oat milk", change: .init(category: .some("Dairy"), staple: true)))
+        ),
+        ("ingredient add basil", .run(IngredientAddCommand(name: "basil", change: .init()))),
         ("ingredient remove basil", .run(IngredientRemoveCommand(name: "basil"))),
         ("staples", .run(StaplesCommand())),
         ("staples to-list", .run(StaplesToListCommand(list: nil))),

@@ -140,6 +140,11 @@ import Testing
                 + "quote a value that contains spaces"
         ),
         (
+            "meal move friday dinner lunch snack --to saturday",
+            "unexpected extra argument 'snack' for 'ours meal move', which takes DATE [SLOT...]; "
+                + "quote a value that contains spaces"
+        ),
+        (
             "record get item 1 2",
             "unexpected extra argument '2' for 'ours record get', which takes TYPE ID; "
                 + "quote a value that contains spaces"

@@ -10,7 +10,11 @@ import Testing
 /// the examples name.
 @Suite struct EverydayExamplesTests {
     /// The commands whose examples are checked: the new ones, and those that gained options.
-    static let paths = EverydayCommandTests.paths + [["plan"], ["tasks"], ["list", "show"], ["task", "add"], ["task", "done"]]
+    static let paths =
+        EverydayCommandTests.paths + [
+            ["plan"], ["tasks"], ["list", "show"], ["task", "add"], ["task", "done"], ["recipe", "rm"], ["recipes"],
+            ["ingredient", "add"], ["ingredients"], ["chores"],
+        ]
 
     /// A device's private household with what the examples name.
     static func seeded() throws -> String {
@@ -31,6 +35,8 @@ import Testing
         _ = try life.addRecipe(named: "Lasagne", ingredients: ["500 g pasta"])
         _ = try life.plan("friday", .dinner, "Pancakes")
         _ = try life.plan("2025-03-14", .dinner, "Lasagne")
+        _ = try life.plan("saturday", .lunch, "Lasagne")
+        _ = try life.addRecipe(named: "Toast", ingredients: ["2 slices bread"])
         _ = try life.addTask("Fix the tap")
         _ = try life.addTask("Buy paint", project: "Home")
         _ = try life.addTask("Buy paint", project: "Garden")

@@ -67,14 +67,14 @@ import Testing
         #expect(refused.code == 1)
         #expect(refused.err.contains("there is already a recipe called Banana Bread (id "))
         #expect(phone.run("recipe", "add", "banana bread!", "-i", "2 bananas", "--as-new").code == 0)
-        let groups = try phone.json("recipes", "--duplicates").value.arrayValue ?? []
-        #expect(groups.count == 1)
-        #expect(groups.first?["recipes"]?.arrayValue?.count == 2)
-        #expect(groups.first?["recipes"]?.arrayValue?.first?["addedBy"] == "Sarah")
+        let duplicates = try phone.json("recipes", "--duplicates").value.arrayValue ?? []
+        #expect(duplicates.count == 2)
+        #expect(duplicates.map { $0["title"] } == ["Banana Bread", "Banana Bread"])
+        #expect(duplicates.first?["addedBy"] == "Sarah")
         #expect(phone.run("recipes", "--duplicates").out.hasPrefix("Banana Bread\n  ID "))
         let ambiguous = phone.run("recipe", "show", "banana bread")
         #expect(ambiguous.code == 2)
-        let ids = groups.first?["recipes"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        let ids = duplicates.compactMap { $0["id"]?.stringValue }
         #expect(ids.count == 2)
         let renamed = phone.run("recipe", "edit", ids[1], "--name", "Quick banana bread", "--prep", "15m", "--cook", "1h5m")
         #expect(renamed.code == 0)

@@ -47,12 +47,36 @@ import Testing
         #expect(try plain.resolve("paint", in: Self.things).id == "paint-fence")
         let error = OursError.caught { _ = try plain.resolve("buy", in: Self.things) }
         #expect(error?.message == "\"buy\" matches several lists: Buy paint, Buy paint")
-        #expect(error?.hint == "Use more of the name, or the id: buy-paint-1, buy-paint-2.")
+        // More of the name cannot tell two of one name apart.
+        #expect(error?.hint == "Only the id tells them apart: buy-paint-1, buy-paint-2.")
+        let milks = [Thing(id: "a", name: "Milk chocolate"), Thing(id: "b", name: "Millet")]
+        #expect(OursError.caught { _ = try plain.resolve("mil", in: milks) }?.hint == "Use more of the name, or the id: a, b.")
         // A scope without an option only labels the candidates.
         let labelled = Resolver<Thing>("item", id: \.id, name: \.name, scope: .init(flag: nil) { $0.place })
         let labelledError = OursError.caught { _ = try labelled.resolve("buy", in: Self.things) }
         #expect(labelledError?.message == "\"buy\" matches several items: Buy paint (Garden Shed), Buy paint (Home)")
-        #expect(labelledError?.hint == "Use more of the name, or the id: buy-paint-1, buy-paint-2.")
+        #expect(labelledError?.hint == "Only the id tells them apart: buy-paint-1, buy-paint-2.")
+    }
+
+    @Test func aTypeMayCountOtherNamesAsTheSameName() throws {
+        let titles = Resolver<Thing>("recipe", id: \.id, name: \.name, sameName: RecipeTitle.key)
+        let recipes = [
+            Thing(id: "b1", name: "Banana Bread!"), Thing(id: "b2", name: "banana-bread"), Thing(id: "p", name: "Pie"),
+        ]
+        #expect(titles.exactMatches("banana bread", in: recipes).map(\.id) == ["b1", "b2"])
+        #expect(try titles.resolve("banana bread", in: recipes, preferring: { $0.id == "b2" }).id == "b2")
+        // Punctuation alone is no title: it matches nothing by the key.
+        #expect(titles.exactMatches("!!", in: recipes).isEmpty)
+        let error = OursError.caught { _ = try titles.resolve("BANANA BREAD", in: recipes) }
+        #expect(error?.hint == "Only the id tells them apart: b1, b2.")
+    }
+
+    @Test func resolvingExactlyTakesNoBeginningAndAnswersNilForNone() throws {
+        #expect(try resolver.resolveExactly("weeknight lasagne", in: Self.things)?.id == "weeknight-lasagne")
+        #expect(try resolver.resolveExactly("paint-fence", in: Self.things)?.name == "Paint the fence")
+        #expect(try resolver.resolveExactly("lasagne", in: Self.things) == nil, "a later word is not the name")
+        #expect(try resolver.resolveExactly("week", in: Self.things) == nil, "nor a beginning")
+        #expect(OursError.caught { _ = try resolver.resolveExactly("buy paint", in: Self.things) }?.kind == .usage)
     }
 
     @Test func noMatchIsNotFoundWithTheHintAndAnEmptyNameIsAUsageError() {

@@ -1,20 +1,54 @@
 import OursHousehold
 import OursSync
 
-/// `ours ingredients [--staples]`: the ingredients the household remembers.
+/// `ours ingredients [--staples] [--category C]`: the ingredients the household remembers.
 struct IngredientsCommand: OursCommand {
     static let staples: Option<Bool> = .flag("staples", help: "Only the staples")
+    static let category: Option<String?> = .value("category", placeholder: "C", help: "Only those filed under this category")
 
     static let spec = Spec(
         "ingredients", summary: "List the ingredients the household remembers, with how often each was used",
-        examples: ["ours ingredients", "ours ingredients --staples"], options: [staples])
+        examples: ["ours ingredients", "ours ingredients --staples", "ours ingredients --category dairy"],
+        options: [staples, category])
 
     let staplesOnly: Bool
+    var category: String? = nil
 
-    static func parse(_ values: ParsedValues) throws(UsageError) -> Self { try Self(staplesOnly: values[staples]) }
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(staplesOnly: values[staples], category: values[category])
+    }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        try context.showIngredients(try context.household().ingredients(staplesOnly: staplesOnly), staplesOnly: staplesOnly)
+        let ingredients = try context.household().ingredients(staplesOnly: staplesOnly, category: category)
+        try context.showIngredients(ingredients, staplesOnly: staplesOnly)
+        return 0
+    }
+}
+
+/// `ours ingredient add NAME [--category C] [--staple]`: an ingredient remembered before it is used.
+struct IngredientAddCommand: OursCommand {
+    static let name: Argument<String> = .ingredientName
+    static let category: Option<String?> = .ingredientCategory
+    static let staple: Option<Bool> = .staple
+
+    static let spec = Spec(
+        "add", summary: "Remember an ingredient before it is used: its category, whether it is a staple",
+        discussion: "An ingredient the household remembers already is changed as `ours ingredient edit` does.",
+        examples: ["ours ingredient add \"oat milk\" --category Dairy --staple"], arguments: [name],
+        options: [category, staple])
+
+    let name: String
+    let change: Household.IngredientChange
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        let staple = try values[staple]
+        return try Self(
+            name: values[name], change: .init(category: values[category].map { .some($0) }, staple: staple ? true : nil))
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let (ingredient, outcome) = try context.household().addIngredient(name, change)
+        context.printIngredientChange(ingredient, outcome)
         return 0
     }
 }
@@ -53,10 +87,9 @@ struct IngredientShowCommand: OursCommand {
 /// `ours ingredient edit NAME [--category C | --no-category] [--staple | --no-staple]`.
 struct IngredientEditCommand: OursCommand {
     static let name: Argument<String> = .ingredientName
-    static let category: Option<String?> = .value(
-        "category", placeholder: "C", help: "File it under this category when it is added to a list")
+    static let category: Option<String?> = .ingredientCategory
     static let noCategory: Option<Bool> = .flag("no-category", help: "Forget its category")
-    static let staple: Option<Bool> = .flag("staple", help: "Mark it as a staple: `ours staples to-list` puts it back")
+    static let staple: Option<Bool> = .staple
     static let noStaple: Option<Bool> = .flag("no-staple", help: "No longer a staple")
 
     static let spec = Spec(
@@ -83,15 +116,7 @@ struct IngredientEditCommand: OursCommand {
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let (ingredient, outcome) = try context.household().editIngredient(name, change)
-        if context.json {
-            context.printJSON(ingredient.json.adding(outcome))
-            return 0
-        }
-        let category = ingredient.category.map { "filed under \($0)" } ?? "no category"
-        let staple = ingredient.staple ? "a staple" : "not a staple"
-        context.say(
-            (outcome == .unchanged ? "\(ingredient.name) was already so: " : "Updated \(ingredient.name): ")
-                + "\(category), \(staple).")
+        context.printIngredientChange(ingredient, outcome)
         return 0
     }
 }
@@ -126,7 +151,33 @@ extension Argument where Value == String {
     }
 }
 
+extension Option where Value == String? {
+    /// `--category C`, for the ingredient commands.
+    fileprivate static var ingredientCategory: Self {
+        .value("category", placeholder: "C", help: "File it under this category when it is added to a list")
+    }
+}
+
+extension Option where Value == Bool {
+    /// `--staple`.
+    fileprivate static var staple: Self {
+        .flag("staple", help: "Mark it as a staple: `ours staples to-list` puts it back")
+    }
+}
+
 extension CommandContext {
+    /// What `ingredient add` and `ingredient edit` print.
+    fileprivate func printIngredientChange(_ ingredient: KnownIngredient, _ outcome: Household.Outcome) {
+        if json { return printJSON(ingredient.json.adding(outcome)) }
+        let category = ingredient.category.map { "filed under \($0)" } ?? "no category"
+        let staple = ingredient.staple ? "a staple" : "not a staple"
+        switch outcome {
+        case .unchanged: say("\(ingredient.name) was already so: \(category), \(staple).")
+        case .created: say("Remembered \(ingredient.name): \(category), \(staple).")
+        default: say("Updated \(ingredient.name): \(category), \(staple).")
+        }
+    }
+
     /// The ingredients as a table (or a JSON array): name, category, staple, uses.
     func showIngredients(_ ingredients: [KnownIngredient], staplesOnly: Bool) throws(OursError) {
         if json { return printJSON(.array(ingredients.map(\.json))) }

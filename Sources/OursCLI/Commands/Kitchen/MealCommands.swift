@@ -1,23 +1,24 @@
 import OursHousehold
 import OursSync
 
-/// `ours meal show DATE SLOT`: one planned meal.
+/// `ours meal show DATE SLOT | MEAL`: one planned meal.
 struct MealShowCommand: OursCommand {
-    static let date: Argument<String> = .mealDate
-    static let slot: Argument<PlannedMeal.Slot> = .mealSlot
+    static let date: Argument<String> = .meal
+    static let slot: Argument<PlannedMeal.Slot?> = .mealSlot
 
     static let spec = Spec(
-        "show", summary: "Show a planned meal", examples: ["ours meal show friday dinner"], arguments: [date, slot])
+        "show", summary: "Show a planned meal", examples: ["ours meal show friday dinner", "ours meal show lasagne"],
+        arguments: [date, slot])
 
     let date: String
-    let slot: PlannedMeal.Slot
+    let slot: PlannedMeal.Slot?
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
         try Self(date: values[date], slot: values[slot])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let meal = try context.household().meal(on: date, slot)
+        let meal = try context.household().meal(date, slot)
         if context.json {
             context.printJSON(meal.json)
             return 0
@@ -28,10 +29,10 @@ struct MealShowCommand: OursCommand {
     }
 }
 
-/// `ours meal edit DATE SLOT [--what TEXT] [--servings N] [--note N]`.
+/// `ours meal edit DATE SLOT | MEAL [--what TEXT] [--servings N] [--note N]`.
 struct MealEditCommand: OursCommand {
-    static let date: Argument<String> = .mealDate
-    static let slot: Argument<PlannedMeal.Slot> = .mealSlot
+    static let date: Argument<String> = .meal
+    static let slot: Argument<PlannedMeal.Slot?> = .mealSlot
     static let what: Option<String?> = .value(
         "what", placeholder: "RECIPE-OR-TEXT", help: "What is planned instead: a recipe's name, or any text")
     static let servings: Option<Edit<Int>> = .editInteger(
@@ -46,7 +47,7 @@ struct MealEditCommand: OursCommand {
         arguments: [date, slot], options: [what, servings, note])
 
     let date: String
-    let slot: PlannedMeal.Slot
+    let slot: PlannedMeal.Slot?
     let what: String?
     let servings: Edit<Int>
     let note: Edit<String>
@@ -68,17 +69,17 @@ struct MealEditCommand: OursCommand {
     }
 }
 
-/// `ours meal rm DATE SLOT`: takes a meal off the plan.
+/// `ours meal rm DATE SLOT | MEAL`: takes a meal off the plan.
 struct MealRemoveCommand: OursCommand {
-    static let date: Argument<String> = .mealDate
-    static let slot: Argument<PlannedMeal.Slot> = .mealSlot
+    static let date: Argument<String> = .meal
+    static let slot: Argument<PlannedMeal.Slot?> = .mealSlot
 
     static let spec = Spec(
         "rm", aliases: ["remove"], summary: "Take a meal off the plan (`ours restore meal` brings it back)",
-        examples: ["ours meal rm 2025-03-14 dinner"], arguments: [date, slot])
+        examples: ["ours meal rm 2025-03-14 dinner", "ours meal rm 2025-03-14-dinner"], arguments: [date, slot])
 
     let date: String
-    let slot: PlannedMeal.Slot
+    let slot: PlannedMeal.Slot?
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
         try Self(date: values[date], slot: values[slot])
@@ -95,11 +96,14 @@ struct MealRemoveCommand: OursCommand {
     }
 }
 
-/// `ours meal move DATE SLOT --to DATE [SLOT] [--replace]`.
+/// `ours meal move DATE SLOT | MEAL --to DATE [SLOT] [--replace]`.
 struct MealMoveCommand: OursCommand {
-    static let date: Argument<String> = .mealDate
-    static let slot: Argument<PlannedMeal.Slot> = .mealSlot
-    static let toSlot: Argument<String?> = .optional("TO-SLOT", help: "The meal to move it to; default the same")
+    static let date: Argument<String> = .meal
+    static let slots: Argument<[String]> = .zeroOrMore(
+        "SLOT",
+        help:
+            "After DATE, its meal of the day, then the one to move it to (default the same); after a meal's id or name, only the one to move it to"
+    )
     static let to: Option<String> = .required("to", placeholder: "DATE", help: "The day to move it to")
     static let replace: Option<Bool> = .flag("replace", help: "Replace what is already planned there")
 
@@ -107,24 +111,39 @@ struct MealMoveCommand: OursCommand {
         "move", summary: "Move a planned meal to another day or meal of the day",
         examples: [
             "ours meal move friday dinner --to saturday", "ours meal move 2025-03-14 dinner --to 2025-03-15 lunch --replace",
+            "ours meal move lasagne --to sunday",
         ],
-        arguments: [date, slot, toSlot], options: [to, replace])
+        arguments: [date, slots], options: [to, replace])
 
     let date: String
-    let slot: PlannedMeal.Slot
+    /// The meal's slot, or with a meal named rather than a day, the slot to move it to.
+    let slot: PlannedMeal.Slot?
     let toSlot: PlannedMeal.Slot?
     let to: String
     let replace: Bool
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        let toSlot = try values[toSlot].map { (text: String) throws(UsageError) -> PlannedMeal.Slot in
-            try ParsedValues.choice(text, label: "TO-SLOT", as: PlannedMeal.Slot.self, command: values.command)
+        let words = try values[slots]
+        if words.count > 2 {
+            throw .unexpectedArgument(words[2], arguments: [date.spec, slots.spec], command: values.command)
         }
-        return try Self(date: values[date], slot: values[slot], toSlot: toSlot, to: values[to], replace: values[replace])
+        var read: [PlannedMeal.Slot] = []
+        for word in words {
+            read.append(try ParsedValues.choice(word, label: "SLOT", as: PlannedMeal.Slot.self, command: values.command))
+        }
+        return try Self(
+            date: values[date], slot: read.first, toSlot: read.count == 2 ? read[1] : nil, to: values[to],
+            replace: values[replace])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let (meal, outcome) = try context.household().moveMeal(date, slot, to: to, slot: toSlot, replace: replace)
+        let household = try context.household()
+        var (slot, toSlot) = (slot, toSlot)
+        // `meal move lasagne --to sunday lunch`: a meal named, so the word after it is where it goes.
+        if let given = slot, toSlot == nil, (try? CalendarDay.parse(date, today: household.today)) == nil {
+            (slot, toSlot) = (nil, given)
+        }
+        let (meal, outcome) = try household.moveMeal(date, slot, to: to, slot: toSlot, replace: replace)
         if context.json {
             context.printJSON(meal.json.adding(outcome))
             return 0
@@ -139,11 +158,24 @@ struct MealMoveCommand: OursCommand {
 }
 
 extension Argument where Value == String {
-    /// `DATE`: a planned meal's day.
-    static var mealDate: Self { .required("DATE", help: "The day, as YYYY-MM-DD, today, tomorrow or a weekday") }
+    /// `DATE`, or a planned meal's id or name.
+    static var meal: Self {
+        .required(
+            "DATE",
+            help:
+                "The day (YYYY-MM-DD, today, tomorrow or a weekday) and SLOT; or alone, the meal's id or the name of one planned from this week on"
+        )
+    }
 }
 
-extension Argument where Value == PlannedMeal.Slot {
-    /// `SLOT`: a planned meal's place in the day.
-    static var mealSlot: Self { .choice("SLOT", help: "breakfast, lunch, dinner or snack") }
+extension Argument where Value == PlannedMeal.Slot? {
+    /// `[SLOT]`: a planned meal's place in the day, after its day.
+    static var mealSlot: Self {
+        let spec = ArgumentSpec.optional("SLOT", help: "breakfast, lunch, dinner or snack")
+        return Argument(spec: spec) { values throws(UsageError) in
+            try values.words(of: spec).first.map { (word: String) throws(UsageError) -> PlannedMeal.Slot in
+                try ParsedValues.choice(word, label: "SLOT", as: PlannedMeal.Slot.self, command: values.command)
+            }
+        }
+    }
 }

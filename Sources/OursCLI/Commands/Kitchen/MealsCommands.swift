@@ -19,7 +19,7 @@ struct MealsCommand: OursCommand {
         let days = try household.week(of: week)
         let meals = try household.meals(on: days)
         if context.json {
-            context.printJSON(["week": days.weekJSON, "meals": .array(meals.map(\.json))])
+            context.printJSON(.array(meals.map(\.json)))
             return 0
         }
         guard !meals.isEmpty else {

@@ -105,6 +105,40 @@ struct RecipeUnfavoriteCommand: OursCommand {
     }
 }
 
+/// `ours recipe rm NAME [--yes]`: deletes a recipe; the meals planned with it stay, as text.
+struct RecipeRemoveCommand: OursCommand {
+    static let name: Argument<String> = .recipeName
+    static let yes: Option<Bool> = .yes
+
+    static let spec = Spec(
+        "rm", aliases: ["delete", "remove"], summary: "Delete a recipe; --yes when meals are planned with it",
+        discussion:
+            "The meals planned with it stay planned, under its name as text. `ours restore recipe NAME` brings it back.",
+        examples: ["ours recipe rm Toast", "ours recipe rm lasagne --yes"], arguments: [name], options: [yes])
+
+    let name: String
+    let yes: Bool
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(name: values[name], yes: values[yes])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let (recipe, meals) = try context.household().deleteRecipe(name, confirmed: yes)
+        if context.json {
+            context.printJSON(recipe.json.adding(["deleted": true, "meals": JSONValue(meals.count)]))
+        } else {
+            context.say(
+                "Deleted the recipe \(recipe.name)"
+                    + (meals.isEmpty
+                        ? "."
+                        : "; \(Phrase.count(meals.count, "planned meal")) \(meals.count == 1 ? "keeps" : "keep") its name, as text.")
+            )
+        }
+        return 0
+    }
+}
+
 /// `ours recipe export NAME`: the recipe as schema.org Recipe JSON-LD.
 struct RecipeExportCommand: OursCommand {
     static let name: Argument<String> = .recipeName

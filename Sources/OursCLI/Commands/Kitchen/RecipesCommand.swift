@@ -1,37 +1,41 @@
 import OursHousehold
 import OursSync
 
-/// `ours recipes [--favorites] [--duplicates]`: the recipes, with servings and ingredient
-/// counts; or the groups of recipes that share a title.
+/// `ours recipes [--favorites] [--tag T] [--duplicates]`: the recipes, with servings and
+/// ingredient counts; or the recipes that share a title, by title.
 struct RecipesCommand: OursCommand {
     static let favorites: Option<Bool> = .flag("favorites", help: "Only the favourites")
+    static let tag: Option<String?> = .value("tag", placeholder: "T", help: "Only the recipes with this tag")
     static let duplicates: Option<Bool> = .flag(
         "duplicates", help: "Only recipes that share a title with another, grouped by title")
 
     static let spec = Spec(
-        "recipes", summary: "List the recipes", examples: ["ours recipes --favorites", "ours recipes --duplicates"],
-        options: [favorites, duplicates])
+        "recipes", summary: "List the recipes",
+        examples: ["ours recipes --favorites", "ours recipes --tag breakfast", "ours recipes --duplicates"],
+        options: [favorites, tag, duplicates])
 
     let favoritesOnly: Bool
+    var tag: String? = nil
     let duplicates: Bool
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(favoritesOnly: values[favorites], duplicates: values[duplicates])
+        try Self(favoritesOnly: values[favorites], tag: values[tag], duplicates: values[duplicates])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
         if duplicates { return try showDuplicates(household, context) }
-        let recipes = try household.recipes(favoritesOnly: favoritesOnly)
+        let recipes = try household.recipes(favoritesOnly: favoritesOnly, tag: tag)
         if context.json {
             context.printJSON(.array(recipes.map(\.json)))
             return 0
         }
         if recipes.isEmpty {
             context.say(
-                favoritesOnly
-                    ? "No favourites yet: `ours recipe favorite NAME`."
-                    : "No recipes yet: `ours recipe add NAME` or `ours recipe import FILE`.")
+                tag.map { "No recipes tagged \($0)." }
+                    ?? (favoritesOnly
+                        ? "No favourites yet: `ours recipe favorite NAME`."
+                        : "No recipes yet: `ours recipe add NAME` or `ours recipe import FILE`."))
             return 0
         }
         let rows = recipes.map { recipe in
@@ -42,22 +46,22 @@ struct RecipesCommand: OursCommand {
     }
 
     private func showDuplicates(_ household: Household, _ context: CommandContext) throws(OursError) -> Int32 {
-        let groups = try household.duplicateRecipes().map { group in group.filter { !favoritesOnly || $0.favorite } }
+        let wanted = Set(try household.recipes(favoritesOnly: favoritesOnly, tag: tag).map(\.id))
+        let groups = try household.duplicateRecipes().map { group in group.filter { wanted.contains($0.id) } }
             .filter { $0.count > 1 }
         if context.json {
-            var documents: [JSONValue] = []
+            var recipes: [JSONValue] = []
             for group in groups {
-                var recipes: [JSONValue] = []
                 for recipe in group {
                     let origin = try household.origin(of: recipe)
                     var object = recipe.json.objectValue ?? [:]
+                    object["title"] = .string(group[0].name)
                     if let at = origin.at { object["addedAt"] = .string(UTCTime.iso8601(millis: at)) }
                     if let by = origin.by { object["addedBy"] = .string(by) }
                     recipes.append(.object(object))
                 }
-                documents.append(["title": .string(group[0].name), "recipes": .array(recipes)])
             }
-            context.printJSON(.array(documents))
+            context.printJSON(.array(recipes))
             return 0
         }
         if groups.isEmpty {

@@ -10,8 +10,9 @@ struct ConflictsCommand: OursCommand {
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let conflicts = try context.zone().conflicts()
-        let containers = try context.household().containerConflicts()
+        let household = try context.household()
+        let conflicts = try household.conflicts()
+        let containers = try household.containerConflicts()
         if context.json {
             let all = containers.map { ($0.stamp, $0.json) } + conflicts.map { ($0.stamp, $0.json) }
             context.printJSON(.array(all.sorted { $0.0 > $1.0 }.map(\.1)))

@@ -87,12 +87,22 @@ extension Recipe {
             Recipe.elementFields(
                 steps.map(\.storedJSON), slots: stepSlots, before: storedBefore?.storedStepSlots ?? [], prefix: Recipe.stepPrefix)
         ) { $1 }
-        fields["ingredients"] = .array(ingredients.map(\.storedJSON))
-        fields.updateValue(steps.isEmpty ? nil : .array(steps.map { .string($0.text) }), forKey: "steps")
+        fields.merge(listCopies) { $1 }
         return fields.filter { field, value in
             guard let value else { return old[field] != nil }
             return old[field] != value
         }
+    }
+
+    /// The arrays older versions read, and the prefix of the element fields each copies.
+    static let listCopies = ["ingredients": ingredientPrefix, "steps": stepPrefix]
+
+    /// The arrays older versions read, as this recipe's lists make them (`nil`: no steps).
+    var listCopies: [String: JSONValue?] {
+        [
+            "ingredients": .array(ingredients.map(\.storedJSON)),
+            "steps": steps.isEmpty ? nil : .array(steps.map { .string($0.text) }),
+        ]
     }
 
     /// Slots of the element fields as stored, whichever lists were read.
