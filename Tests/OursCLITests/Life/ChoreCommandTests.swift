@@ -30,6 +30,7 @@ import Testing
             run(who, arguments)
         }
 
+        @discardableResult
         func run(
             _ who: String, _ arguments: [String], clockOffset: String = "0"
         ) -> (code: Int32, out: String, err: String) {
