@@ -30,6 +30,7 @@ import Testing
         ("household dissolve", .run(HouseholdDissolveCommand(yes: false))),
         ("household dissolve --yes", .run(HouseholdDissolveCommand(yes: true))),
         ("household forget Home --yes", .run(HouseholdForgetCommand(name: "Home", yes: true))),
+        ("household keep Home -y", .run(HouseholdKeepCommand(name: "Home", yes: true))),
         ("household allow-invites", .run(HouseholdAllowInvitesCommand(allowed: true))),
         ("household allow-invites --off", .run(HouseholdAllowInvitesCommand(allowed: false))),
         ("invite", .run(InviteCommand(readOnly: false, expires: nil, uses: nil))),
@@ -50,6 +51,14 @@ import Testing
         (
             "join --folder /Volumes/Share --name Robin k7qx2m",
             .run(JoinCommand(code: "k7qx2m", folder: "/Volumes/Share", name: "Robin"))
+        ),
+        (
+            "join K7QX2M --folder /srv/Ours --preview",
+            .run(JoinCommand(code: "K7QX2M", folder: "/srv/Ours", name: nil, preview: true))
+        ),
+        (
+            "join K7QX2M --bring-my-data --folder /srv/Ours",
+            .run(JoinCommand(code: "K7QX2M", folder: "/srv/Ours", name: nil, bringMyData: true))
         ),
         ("members", .run(MembersCommand())),
         ("members remove Alex", .run(MembersRemoveCommand(member: "Alex", yes: false))),
