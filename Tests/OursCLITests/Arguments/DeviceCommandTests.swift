@@ -43,6 +43,7 @@ import Testing
             .run(InviteCommand(readOnly: false, expires: duration("12h"), uses: 1))
         ),
         ("codes", .run(CodesCommand())),
+        ("codes --all", .run(CodesCommand(all: true))),
         ("codes revoke K7QX2M", .run(CodesRevokeCommand(code: "K7QX2M"))),
         (
             "join K7QX2M --folder ~/Dropbox/Ours",
