@@ -33,8 +33,8 @@ struct SpentCodeTests {
         let mike = try world.device("Mike")
         try mike.ok("join", mikes, "--folder", world.shared)
         try mike.ok("add", "bread")
-        // Gran does not sync for forty days; Sarah's device tidies the codes meanwhile.
-        let later = sarah.with("OURS_CLOCK_OFFSET", "40d")
+        // Gran does not sync for a hundred days; Sarah's device tidies the codes meanwhile.
+        let later = sarah.with("OURS_CLOCK_OFFSET", "100d")
         try later.ok("sync")
         let listed = try later.ok("codes", "--json").array
         #expect(listed.isEmpty, "nothing usable is left: \(listed)")
@@ -45,7 +45,7 @@ struct SpentCodeTests {
         let join = try world.device("Tom").run("join", mikes, "--folder", world.shared)
         #expect(join.exitCode == 4, "a tidied code no longer works: \(join)")
 
-        let granLater = gran.with("OURS_CLOCK_OFFSET", "40d")
+        let granLater = gran.with("OURS_CLOCK_OFFSET", "100d")
         let synced = try granLater.ok("sync", "--json").object
         let problems = (synced["problems"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
         #expect(problems.isEmpty, "\(problems)")
@@ -91,9 +91,9 @@ struct SpentCodeTests {
         try mike.ok("codes", "revoke", revoked)
         #expect(try mike.ok("codes", "--json").array.isEmpty)
         #expect(try mike.ok("codes", "--all", "--json").array.contains { $0["code"] as? String == revoked })
-        try mike.with("OURS_CLOCK_OFFSET", "40d").ok("codes")
+        try mike.with("OURS_CLOCK_OFFSET", "100d").ok("codes")
         #expect(codeFiles(world).contains(revoked + ".json"), "only the owner's device removes code files")
-        try sarah.with("OURS_CLOCK_OFFSET", "40d").ok("codes")
+        try sarah.with("OURS_CLOCK_OFFSET", "100d").ok("codes")
         #expect(!codeFiles(world).contains(revoked + ".json"))
     }
 }

@@ -5,8 +5,9 @@ extension Zone {
     /// file goes: a device on an earlier version, which does not read `zone.json`'s record of
     /// it, has by then read the file while judging the join it was used for.
     public static let spentCodeGraceMillis: Int64 = 86_400_000
-    /// After this long, a spent code's file goes even if a member has not been seen since.
-    public static let spentCodeLimitMillis: Int64 = 30 * 86_400_000
+    /// After this long, a spent code's file goes even if a member has not been seen since (a
+    /// lost phone must not keep it for ever; removing that member lets it go sooner).
+    public static let spentCodeLimitMillis: Int64 = 90 * 86_400_000
 
     /// Records and removes this household's spent codes (the owner's devices only; for anyone
     /// else, and without a writable folder, nothing happens).
