@@ -79,6 +79,9 @@ struct JoiningAndLeavingTests {
         #expect(after.contains { $0["name"] as? String == "Mike" && $0["status"] as? String == "active" })
         let mikes = try mike.ok("members", "--json").array
         #expect(!mikes.contains { $0["status"] as? String == "invited" }, "a member sees only the codes they made")
+        let offline = try world.offline { try sarah.run("members", "--json") }
+        #expect(offline.exitCode == 0, "members are listed without the folder, invitations are not: \(offline)")
+        #expect(offline.array.count == 2)
     }
 
     /// Every file under `directory` with its bytes: what "changed nothing" is checked against.
