@@ -191,4 +191,34 @@ struct JoiningAndLeavingTests {
         #expect(problems.isEmpty, "no record waits for a writer Tom's devices do not know: \(problems)")
         #expect(try items(tom) == ["milk"])
     }
+
+    /// Runs `ours` as `device` on a terminal (util-linux `script` gives it one), answering `answer`.
+    func onATerminal(_ device: SimulatedDevice, _ arguments: [String], answer: String) throws -> RunResult {
+        let quoted = ([device.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        var terminal = device
+        terminal.binary = URL(fileURLWithPath: "/usr/bin/script")
+        return try terminal.run(arguments: ["-qec", quoted, "/dev/null"], input: answer + "\n")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func onATerminalJoinAsksWhetherToBringPrivateRecords() throws {
+        let world = World()
+        let sarah = try world.device("Sarah")
+        try sarah.ok("household", "create", "Home", "--folder", world.shared)
+        let tom = try world.device("Tom")
+        try tom.ok("add", "tea")
+        let declined = try onATerminal(
+            tom, ["join", try sarah.ok("invite", "--json").object["code"] as? String ?? "", "--folder", world.shared],
+            answer: "n")
+        #expect(declined.stdout.contains("Bring your") && declined.stdout.contains("[y/N]"), "\(declined)")
+        #expect(try items(tom, "--household", "private") == ["tea"], "no means no")
+
+        let mike = try world.device("Mike")
+        try mike.ok("add", "coffee")
+        let accepted = try onATerminal(
+            mike, ["join", try sarah.ok("invite", "--json").object["code"] as? String ?? "", "--folder", world.shared],
+            answer: "y")
+        #expect(accepted.stdout.contains("Brought"), "\(accepted)")
+        #expect(try items(mike) == ["coffee"])
+    }
 }
