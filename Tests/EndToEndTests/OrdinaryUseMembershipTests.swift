@@ -55,7 +55,7 @@ struct OrdinaryUseMembershipTests {
             let grans = try device.members()["Gran"]
             #expect(grans?["permission"] as? String == "readWrite", "\(device.name): \(grans ?? [:])")
         }
-        let used = try sarah.ok("codes", "--json").array.first { $0["code"] as? String == code }
+        let used = try sarah.ok("codes", "--all", "--json").array.first { $0["code"] as? String == code }
         #expect(used?["status"] as? String == "used", "an upgrade uses the code as a join does: \(used ?? [:])")
 
         try gran.ok("add", "eggs")

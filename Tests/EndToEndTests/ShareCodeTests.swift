@@ -57,8 +57,9 @@ struct ShareCodeTests {
         let short = try mike.run("join", "ABC", "--folder", world.shared)
         #expect(short.exitCode == 2 && short.stderr.contains("6"), "\(short)")
 
-        let statuses = try owner.run("codes", "--json").array.map { $0["status"] as? String ?? "" }
+        let statuses = try owner.run("codes", "--all", "--json").array.map { $0["status"] as? String ?? "" }
         #expect(Set(statuses) == ["expired", "used", "revoked"], "\(statuses)")
+        #expect(try owner.run("codes", "--json").array.isEmpty, "without --all, only codes that can still be used")
     }
 
     @Test(arguments: ["../outside", "/etc", "a/b", ".."])
@@ -104,6 +105,8 @@ struct ShareCodeTests {
         #expect(again.object["alreadyMember"] as? Bool == true)
         let codes = try owner.run("codes", "--json").array
         #expect(codes.first?["uses"] as? Int == 1, "the second join used nothing")
-        #expect(try owner.run("members", "--json").array.count == 2)
+        let rows = try owner.run("members", "--json").array
+        #expect(rows.filter { $0["status"] as? String != "invited" }.count == 2)
+        #expect(rows.first { $0["status"] as? String == "invited" }?["usesLeft"] as? Int == 4, "\(rows)")
     }
 }

@@ -26,7 +26,8 @@ enum OursCommandTree {
             subcommands: [
                 HouseholdCreateCommand.node(), HouseholdShowCommand.node(), HouseholdListCommand.node(),
                 HouseholdUseCommand.node(), HouseholdTransferCommand.node(), HouseholdLeaveCommand.node(),
-                HouseholdDissolveCommand.node(), HouseholdForgetCommand.node(), HouseholdAllowInvitesCommand.node(),
+                HouseholdDissolveCommand.node(), HouseholdForgetCommand.node(), HouseholdKeepCommand.node(),
+                HouseholdAllowInvitesCommand.node(),
             ]),
         InviteCommand.node(),
         CodesCommand.node(CodesRevokeCommand.node()),

@@ -65,7 +65,15 @@ extension Admission {
         withoutActuallyEscaping(code) { code in
             var fold = DocumentFold(
                 zone: zone, manifest: manifest, code: code, zoneDirectory: zoneDirectory, fixedOwner: zoneOwner)
-            return fold.run()
+            let first = fold.run()
+            // A join whose code file is gone is judged by `zone.json`'s record of the spent
+            // code: the same facts the file held, so the same verdict on every device.
+            let spent = SpentCodes.read(first.zone, zoneDirectory: zoneDirectory)
+            guard !first.waits.isEmpty, !spent.isEmpty else { return first }
+            var again = DocumentFold(
+                zone: zone, manifest: manifest, code: { code($0) ?? spent[$0] }, zoneDirectory: zoneDirectory,
+                fixedOwner: zoneOwner)
+            return again.run()
         }
     }
 

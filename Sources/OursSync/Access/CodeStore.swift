@@ -53,6 +53,17 @@ struct CodeStore {
         for copy in conflictCopies(of: shareCode.code) { try? fileSystem.remove(copy.0) }
     }
 
+    /// Removes a code's file and its conflict copies (never through a link); whether the
+    /// file is gone afterwards.
+    func remove(_ code: String) -> Bool {
+        let path = joinPath(directory, code + ".json")
+        guard (try? fileSystem.requireNoLinks(path, under: root, creating: false)) != nil else { return false }
+        for copy in conflictCopies(of: code) { try? fileSystem.remove(copy.0) }
+        try? fileSystem.remove(path)
+        if case .some(.none) = try? fileSystem.stat(path) { return true }
+        return false
+    }
+
     /// Whether `codes` is a folder, not a link that could lead out of the shared folder.
     private var isRealDirectory: Bool { (try? fileSystem.stat(directory))??.kind == .directory }
 

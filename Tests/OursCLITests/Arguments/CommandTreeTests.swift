@@ -40,6 +40,8 @@ import Testing
             ["chore", "rm"], ["import"],
             // The household, complete: every kind can be added, shown, edited, removed and listed.
             ["recipe", "rm"], ["ingredient", "add"],
+            // What a member typed offline survives the household's end.
+            ["household", "keep"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

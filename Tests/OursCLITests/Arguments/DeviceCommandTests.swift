@@ -30,6 +30,7 @@ import Testing
         ("household dissolve", .run(HouseholdDissolveCommand(yes: false))),
         ("household dissolve --yes", .run(HouseholdDissolveCommand(yes: true))),
         ("household forget Home --yes", .run(HouseholdForgetCommand(name: "Home", yes: true))),
+        ("household keep Home -y", .run(HouseholdKeepCommand(name: "Home", yes: true))),
         ("household allow-invites", .run(HouseholdAllowInvitesCommand(allowed: true))),
         ("household allow-invites --off", .run(HouseholdAllowInvitesCommand(allowed: false))),
         ("invite", .run(InviteCommand(readOnly: false, expires: nil, uses: nil))),
@@ -42,6 +43,7 @@ import Testing
             .run(InviteCommand(readOnly: false, expires: duration("12h"), uses: 1))
         ),
         ("codes", .run(CodesCommand())),
+        ("codes --all", .run(CodesCommand(all: true))),
         ("codes revoke K7QX2M", .run(CodesRevokeCommand(code: "K7QX2M"))),
         (
             "join K7QX2M --folder ~/Dropbox/Ours",
@@ -50,6 +52,14 @@ import Testing
         (
             "join --folder /Volumes/Share --name Robin k7qx2m",
             .run(JoinCommand(code: "k7qx2m", folder: "/Volumes/Share", name: "Robin"))
+        ),
+        (
+            "join K7QX2M --folder /srv/Ours --preview",
+            .run(JoinCommand(code: "K7QX2M", folder: "/srv/Ours", name: nil, preview: true))
+        ),
+        (
+            "join K7QX2M --bring-my-data --folder /srv/Ours",
+            .run(JoinCommand(code: "K7QX2M", folder: "/srv/Ours", name: nil, bringMyData: true))
         ),
         ("members", .run(MembersCommand())),
         ("members remove Alex", .run(MembersRemoveCommand(member: "Alex", yes: false))),

@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: [
         (["invite"], "Usage: ours invite [--read-only] [--expires DURATION] [--uses N]"),
         (["household", "create"], "Usage: ours household create NAME --folder PATH"),
-        (["join"], "Usage: ours join CODE --folder PATH [--name NAME]"),
+        (["join"], "Usage: ours join CODE --folder PATH [--name NAME] [--preview] [--bring-my-data]"),
         (["record", "put"], "Usage: ours record put TYPE [ID] --fields JSON"),
         (["add"], "Usage: ours add ITEM... [--list NAME] [--qty Q] [--category C] [--note N]"),
         (

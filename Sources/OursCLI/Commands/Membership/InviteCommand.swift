@@ -25,6 +25,7 @@ struct InviteCommand: OursCommand {
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let zone = try context.zone()
+        _ = try? zone.tidyCodes()  // a courtesy: spent codes must never stop a new one
         let code = try zone.invite(readOnly: readOnly, expiresInMillis: expires?.milliseconds, maxUses: uses)
         if context.json {
             context.printJSON([

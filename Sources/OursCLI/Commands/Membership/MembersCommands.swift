@@ -1,9 +1,11 @@
 import OursSync
 
-/// `ours members`: every member with their role, permission, status and devices.
+/// `ours members`: every member with their role, permission, status and devices, then the
+/// invitations still waiting (the owner sees every one, anyone else the codes they made).
 struct MembersCommand: OursCommand {
     static let spec = Spec(
-        "members", summary: "List members with their role, permission, status and devices")
+        "members", summary: "List members, and to the owner the invitations not yet used",
+        examples: ["ours members", "ours members --json"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -11,29 +13,43 @@ struct MembersCommand: OursCommand {
         let zone = try context.zone()
         try zone.refreshDocuments()
         let manifest = try zone.manifest()
+        let invitations = try zone.pendingInvitations(now: context.device.clock.nowMillis())
         if context.json {
-            context.printJSON(
-                .array(
-                    manifest.sorted.map { p in
-                        [
-                            "id": .string(p.id), "name": .string(p.name), "email": p.email.map { .string($0) } ?? .null,
-                            "role": .string(p.role.rawValue), "permission": .string(p.permission.rawValue),
-                            "status": .string(p.status.rawValue), "devices": .array(p.devices.map { .string($0.rawValue) }),
-                            "joinedAt": p.joinedAt.map { .string($0) } ?? .null,
-                            "lastSeen": p.lastSeen.map { .string($0) } ?? .null,
-                        ]
-                    }))
+            context.printJSON(.array(manifest.sorted.map(Self.json) + invitations.map(Self.json)))
             return 0
         }
-        let rows = manifest.sorted.map { p in
+        var rows = manifest.sorted.map { p in
             [
                 p.name, p.role.rawValue, p.permission.rawValue, p.status.rawValue,
                 p.devices.map(\.rawValue).joined(separator: ","),
                 p.lastSeen ?? p.joinedAt ?? "",
             ]
         }
+        rows += invitations.map { code in
+            ["code " + code.code, "-", code.permission.rawValue, "invited", "-", "expires " + (code.expiresAt ?? "never")]
+        }
         context.console.out(Table.render(["NAME", "ROLE", "PERMISSION", "STATUS", "DEVICES", "LAST SEEN"], rows))
         return 0
+    }
+
+    static func json(_ p: Participant) -> JSONValue {
+        [
+            "id": .string(p.id), "name": .string(p.name), "email": p.email.map { .string($0) } ?? .null,
+            "role": .string(p.role.rawValue), "permission": .string(p.permission.rawValue),
+            "status": .string(p.status.rawValue), "devices": .array(p.devices.map { .string($0.rawValue) }),
+            "joinedAt": p.joinedAt.map { .string($0) } ?? .null,
+            "lastSeen": p.lastSeen.map { .string($0) } ?? .null,
+        ]
+    }
+
+    /// An invitation nobody has used up yet: a row beside the members, with `status` `invited`.
+    static func json(_ code: ShareCode) -> JSONValue {
+        [
+            "id": .null, "name": .null, "status": "invited", "code": .string(code.code),
+            "permission": .string(code.permission.rawValue), "expiresAt": code.expiresAt.map { .string($0) } ?? .null,
+            "usesLeft": code.maxUses.map { JSONValue(max(0, $0 - code.uses)) } ?? .null,
+            "createdBy": .string(code.createdBy), "createdAt": .string(code.createdAt),
+        ]
     }
 }
 
