@@ -40,6 +40,8 @@ import Testing
             ["chore", "rm"], ["import"],
             // The household, complete: every kind can be added, shown, edited, removed and listed.
             ["recipe", "rm"], ["ingredient", "add"],
+            // One person, many devices: a household folder that moved is followed.
+            ["household", "folder"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

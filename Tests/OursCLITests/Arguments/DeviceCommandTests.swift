@@ -32,6 +32,7 @@ import Testing
         ("household forget Home --yes", .run(HouseholdForgetCommand(name: "Home", yes: true))),
         ("household allow-invites", .run(HouseholdAllowInvitesCommand(allowed: true))),
         ("household allow-invites --off", .run(HouseholdAllowInvitesCommand(allowed: false))),
+        ("household folder /mnt/nas/Ours", .run(HouseholdFolderCommand(path: "/mnt/nas/Ours"))),
         ("invite", .run(InviteCommand(readOnly: false, expires: nil, uses: nil))),
         (
             "invite --read-only --expires 7d --uses 3",
