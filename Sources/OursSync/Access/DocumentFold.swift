@@ -100,6 +100,10 @@ struct DocumentFold {
                     : "participants.json was edited by hand (\(candidate.name)); only devices change it"
                 refuse(candidate, .reject(why))
             }
+        } else if let removal = view.removedDevices[device], write.stamp > removal {
+            for candidate in write.candidates {
+                refuse(candidate, .reject("\(describe(device)) was removed before this change"))
+            }
         } else if ownerDevices.contains(device) {
             admitted = write.candidates
         } else {
