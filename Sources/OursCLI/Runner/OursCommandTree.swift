@@ -22,6 +22,10 @@ enum OursCommandTree {
         InitCommand.node(),
         DemoCommand.node(),
         Node(
+            "device", summary: "Link a new device to you, or remove a lost one",
+            subcommands: [DeviceLinkCommand.node(), DeviceRemoveCommand.node()]),
+        DevicesCommand.node(),
+        Node(
             "household", summary: "Create, switch, hand over, leave or end a household",
             subcommands: [
                 HouseholdCreateCommand.node(), HouseholdShowCommand.node(), HouseholdListCommand.node(),

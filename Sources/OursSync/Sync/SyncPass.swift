@@ -78,6 +78,7 @@ struct SyncPass {
             report.durationMillis = context.device.clock.nowMillis() - report.startedAt
             return nil
         }
+        if canWriteFolder { LinkCompletion(context: context).run() }
         return (layout, canWriteFolder)
     }
 
