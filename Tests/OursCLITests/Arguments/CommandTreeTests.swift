@@ -40,8 +40,9 @@ import Testing
             ["chore", "rm"], ["import"],
             // The household, complete: every kind can be added, shown, edited, removed and listed.
             ["recipe", "rm"], ["ingredient", "add"],
-            // One person, many devices: a household folder that moved is followed.
-            ["household", "folder"],
+            // One person, many devices: a household folder that moved is followed; a device is
+            // linked to its person, listed, and removed when lost.
+            ["household", "folder"], ["device", "link"], ["devices"], ["device", "remove"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

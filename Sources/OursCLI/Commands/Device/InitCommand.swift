@@ -27,20 +27,22 @@ struct InitCommand: OursCommand {
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
         let command = Self(name: try values[name], email: try values[email], link: try values[link], folder: try values[folder])
-        if command.link == nil, command.name == nil { throw UsageError("missing option --name NAME", command: ["ours", "init"]) }
-        if command.link != nil, command.folder == nil {
-            throw UsageError("--link needs --folder PATH (where this device sees the shared folder)", command: ["ours", "init"])
-        }
-        if command.link == nil, command.folder != nil {
-            throw UsageError("--folder goes with --link", command: ["ours", "init"])
+        if command.link == nil, command.name == nil {
+            throw UsageError("missing option --name NAME for 'ours init'", command: ["ours", "init"])
         }
         return command
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let device = context.device
-        if let link, let folder {
+        if let link {
+            guard let folder else {
+                throw .usage("--link needs --folder PATH", hint: "Give where this device sees the shared folder.")
+            }
             return try runLink(context, code: link, folder: folder)
+        }
+        if folder != nil {
+            throw .usage("--folder goes with --link", hint: "To join a household, use `ours join CODE --folder PATH`.")
         }
         let identity = try device.initialize(name: name ?? "", email: email)
         if context.json {
