@@ -44,7 +44,12 @@ struct DeviceLinkTests {
         #expect(mikesDevices.contains(laptopID), "\(members)")
         #expect(mikesDevices.count == 2)
         try laptop.ok("sync")
-        #expect(try laptop.ok("devices", "--json").array.count == 2)
+        try mike.ok("device", "rename", "Phone")
+        let listed = try laptop.ok("devices", "--json").array
+        #expect(listed.count == 2)
+        let byName = Dictionary(uniqueKeysWithValues: listed.map { ($0["name"] as? String ?? "?", $0) })
+        #expect(byName["Laptop"]?["thisDevice"] as? Bool == true, "\(listed)")
+        #expect(byName["Phone"]?["lastSeen"] as? String != nil, "\(listed)")
 
         // Offline, both devices write; once back, everyone has both.
         try world.offline {

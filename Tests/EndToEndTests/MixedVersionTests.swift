@@ -107,7 +107,8 @@ struct MixedVersionTests {
         try sarah.ok("sync")
         #expect(try items(sarah) == ["eggs": false], "the previous build takes the linked laptop's write")
         let mikes = try sarah.ok("members", "--json").array.first { $0["name"] as? String == "Mike" }
-        #expect((mikes?["devices"] as? [String] ?? []).contains(laptopID), "\(String(describing: mikes))")
+        let listed = mikes?["devices"] as? [String] ?? []
+        #expect(listed.contains(laptopID), "\(listed)")
         try sarah.ok("add", "bread")
         try laptop.ok("sync")
         #expect(try items(laptop) == ["eggs": false, "bread": false])

@@ -22,8 +22,8 @@ enum OursCommandTree {
         InitCommand.node(),
         DemoCommand.node(),
         Node(
-            "device", summary: "Link a new device to you, or remove a lost one",
-            subcommands: [DeviceLinkCommand.node(), DeviceRemoveCommand.node()]),
+            "device", summary: "Link a new device to you, rename this one, or remove a lost one",
+            subcommands: [DeviceLinkCommand.node(), DeviceRenameCommand.node(), DeviceRemoveCommand.node()]),
         DevicesCommand.node(),
         Node(
             "household", summary: "Create, switch, hand over, leave or end a household",

@@ -5,6 +5,9 @@ public struct PersonDevice: Sendable, Equatable {
     public var isThisDevice: Bool
     /// When it was removed (`nil` while it counts).
     public var removedAt: String?
+    /// What it calls itself, and when it last synced (its note; `nil` before it wrote one).
+    public var name: String?
+    public var lastSeen: String?
 }
 
 /// A person's devices: listed, and a lost or sold one removed (see `DeviceRemoval`).
@@ -22,7 +25,14 @@ extension Device {
                 PersonDevice(
                     id: $0.key, isThisDevice: $0.key == identity.deviceID, removedAt: UTCTime.iso8601(millis: $0.value.millis))
             }
-        return active + removed
+        guard let layout = zone.layout else { return active + removed }
+        return (active + removed).map { device in
+            var device = device
+            let note = DeviceNote.load(device.id, in: layout, fileSystem: fileSystem)
+            device.name = note?.name
+            device.lastSeen = note?.lastSeen
+            return device
+        }
     }
 
     /// Takes one of this person's other devices off their list in every household this device

@@ -91,7 +91,7 @@ extension Device {
                 hint: "Check the code, and that \(root) is the shared folder and has finished syncing.")
         }
         let now = clock.nowMillis()
-        let identity = try takeIdentity(of: link)
+        let identity = try takeIdentity(of: link, deviceName: deviceName)
         if let claimed = link.claimedBy, claimed != identity.deviceID {
             throw .notPermitted("link code \(code) was already used by device \(claimed)", hint: "Make a new one.")
         }
@@ -117,7 +117,7 @@ extension Device {
 
     /// This device's identity as the link's person: set up now, or already theirs; a device
     /// set up for someone else who belongs to a household is refused.
-    private func takeIdentity(of link: LinkCode) throws(OursError) -> DeviceIdentity {
+    private func takeIdentity(of link: LinkCode, deviceName: String?) throws(OursError) -> DeviceIdentity {
         try withLock { () throws(OursError) -> DeviceIdentity in
             if var identity = try identity() {
                 if identity.participantID == link.participant { return identity }
@@ -129,12 +129,14 @@ extension Device {
                 identity.participantID = link.participant
                 identity.name = link.name
                 identity.email = link.email
+                identity.deviceName = deviceName ?? identity.deviceName
                 try writeState(stateFileBytes(identity.document), to: identityFile)
                 return identity
             }
-            let identity = DeviceIdentity(
+            var identity = DeviceIdentity(
                 deviceID: .random(), participantID: link.participant, name: link.name, email: link.email,
                 createdAt: UTCTime.iso8601(millis: clock.nowMillis()))
+            identity.deviceName = deviceName
             try writeState(stateFileBytes(identity.document), to: identityFile)
             return identity
         }

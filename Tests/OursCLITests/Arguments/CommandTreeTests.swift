@@ -43,6 +43,7 @@ import Testing
             // One person, many devices: a household folder that moved is followed; a device is
             // linked to its person, listed, and removed when lost.
             ["household", "folder"], ["device", "link"], ["devices"], ["device", "remove"],
+            ["device", "rename"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

@@ -38,6 +38,7 @@ import Testing
         ("household allow-invites --off", .run(HouseholdAllowInvitesCommand(allowed: false))),
         ("household folder /mnt/nas/Ours", .run(HouseholdFolderCommand(path: "/mnt/nas/Ours"))),
         ("device link", .run(DeviceLinkCommand())), ("devices", .run(DevicesCommand())),
+        ("device rename 'Sam laptop'", .run(DeviceRenameCommand(name: "Sam laptop"))),
         ("device remove k3j9x2mq --yes", .run(DeviceRemoveCommand(id: "k3j9x2mq", yes: true))),
         ("invite", .run(InviteCommand(readOnly: false, expires: nil, uses: nil))),
         (

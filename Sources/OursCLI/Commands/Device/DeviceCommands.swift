@@ -1,3 +1,4 @@
+import Foundation
 import OursSync
 
 /// `ours device link`: a short-lived, one-use code that makes a new device one of yours.
@@ -43,14 +44,18 @@ struct DevicesCommand: OursCommand {
                 .array(
                     devices.map {
                         [
-                            "id": .string($0.id.rawValue), "thisDevice": .bool($0.isThisDevice),
+                            "id": .string($0.id.rawValue), "name": $0.name.map { .string($0) } ?? .null,
+                            "lastSeen": $0.lastSeen.map { .string($0) } ?? .null, "thisDevice": .bool($0.isThisDevice),
                             "removedAt": $0.removedAt.map { .string($0) } ?? .null,
                         ]
                     }))
             return 0
         }
+        let width = max(4, devices.map { ($0.name ?? "?").count }.max() ?? 0)
+        context.say("ID        " + "NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  LAST SEEN")
         for device in devices {
-            var line = "  \(device.id)"
+            let name = (device.name ?? "?").padding(toLength: width, withPad: " ", startingAt: 0)
+            var line = "\(device.id)  \(name)  \(device.lastSeen ?? "never")"
             if device.isThisDevice { line += "  (this device)" }
             if let removed = device.removedAt { line += "  removed \(removed)" }
             context.say(line)
@@ -82,6 +87,31 @@ struct DeviceRemoveCommand: OursCommand {
             context.printJSON(["id": .string(id.lowercased()), "households": .array(households.map { .string($0) })])
         } else {
             context.say("Device \(id.lowercased()) is removed from \(households.joined(separator: ", ")).")
+        }
+        return 0
+    }
+}
+
+/// `ours device rename NAME`: what this device is called among your devices.
+struct DeviceRenameCommand: OursCommand {
+    static let name: Argument<String> = .required("NAME", help: "The new name of this device, e.g. \"Sam's laptop\"")
+
+    static let spec = Spec(
+        "rename", summary: "Rename this device, as 'ours devices' shows it",
+        examples: ["ours device rename \"Sam's laptop\""], arguments: [name])
+
+    let name: String
+
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
+        try Self(name: values[name])
+    }
+
+    func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let identity = try context.device.renameDevice(name)
+        if context.json {
+            context.printJSON(["id": .string(identity.deviceID.rawValue), "name": .string(identity.deviceName ?? name)])
+        } else {
+            context.say("This device (\(identity.deviceID)) is now called \(context.bold(identity.deviceName ?? name)).")
         }
         return 0
     }
