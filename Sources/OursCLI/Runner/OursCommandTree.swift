@@ -31,7 +31,7 @@ enum OursCommandTree {
                 HouseholdCreateCommand.node(), HouseholdShowCommand.node(), HouseholdListCommand.node(),
                 HouseholdUseCommand.node(), HouseholdTransferCommand.node(), HouseholdLeaveCommand.node(),
                 HouseholdDissolveCommand.node(), HouseholdForgetCommand.node(), HouseholdAllowInvitesCommand.node(),
-                HouseholdFolderCommand.node(),
+                HouseholdFolderCommand.node(), HouseholdRecoveryCommand.node(), HouseholdRecoverCommand.node(),
             ]),
         InviteCommand.node(),
         CodesCommand.node(CodesRevokeCommand.node()),

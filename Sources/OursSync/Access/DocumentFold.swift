@@ -104,7 +104,7 @@ struct DocumentFold {
             for candidate in write.candidates {
                 refuse(candidate, .reject("\(describe(device)) was removed before this change"))
             }
-        } else if ownerDevices.contains(device) {
+        } else if ownerDevices.contains(device) || recovers(write) {
             admitted = write.candidates
         } else {
             let members = write.candidates.filter { $0.document == .manifest }

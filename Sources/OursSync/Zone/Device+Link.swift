@@ -117,7 +117,7 @@ extension Device {
 
     /// This device's identity as the link's person: set up now, or already theirs; a device
     /// set up for someone else who belongs to a household is refused.
-    private func takeIdentity(of link: LinkCode, deviceName: String?) throws(OursError) -> DeviceIdentity {
+    func takeIdentity(of link: LinkCode, deviceName: String?) throws(OursError) -> DeviceIdentity {
         try withLock { () throws(OursError) -> DeviceIdentity in
             if var identity = try identity() {
                 if identity.participantID == link.participant { return identity }

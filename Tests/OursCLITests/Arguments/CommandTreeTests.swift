@@ -44,6 +44,8 @@ import Testing
             // linked to its person, listed, and removed when lost.
             ["household", "folder"], ["device", "link"], ["devices"], ["device", "remove"],
             ["device", "rename"],
+            // An owner who lost every device gets the household back.
+            ["household", "recovery"], ["household", "recover"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

@@ -39,6 +39,11 @@ import Testing
         ("household folder /mnt/nas/Ours", .run(HouseholdFolderCommand(path: "/mnt/nas/Ours"))),
         ("device link", .run(DeviceLinkCommand())), ("devices", .run(DevicesCommand())),
         ("device rename 'Sam laptop'", .run(DeviceRenameCommand(name: "Sam laptop"))),
+        ("household recovery", .run(HouseholdRecoveryCommand())),
+        (
+            "household recover QX2MP-K7D3R-9TWHN-4BCFA --folder /mnt/share/Ours",
+            .run(HouseholdRecoverCommand(code: "QX2MP-K7D3R-9TWHN-4BCFA", folder: "/mnt/share/Ours"))
+        ),
         ("device remove k3j9x2mq --yes", .run(DeviceRemoveCommand(id: "k3j9x2mq", yes: true))),
         ("invite", .run(InviteCommand(readOnly: false, expires: nil, uses: nil))),
         (
