@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a device tells the others about itself: its name and when it last synced, in
 /// `<household>/devices/<device>.json`, written only by that device. Shown by `ours devices`;
 /// no rule reads it (anyone who can write the folder can write it).
@@ -33,9 +39,12 @@ public struct DeviceNote: Sendable, Equatable {
         return DeviceNote(device: device, name: object["name"]?.stringValue, lastSeen: object["lastSeen"]?.stringValue)
     }
 
-    /// The default name of a new device: the computer's name.
+    /// The default name of a new device: the computer's name (`gethostname`, never a network
+    /// lookup, which `ProcessInfo.hostName` may make).
     public static var hostName: String {
-        let name = ProcessInfo.processInfo.hostName
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? "device" : name
     }
 }
