@@ -42,6 +42,7 @@ extension Device {
             if written == nil { written = link }
         }
         guard let written else { throw .failed("the link code could not be written") }
+        for membership in active { Zone(device: self, membership: membership).context.refreshDeviceNote(force: true) }
         try withLock { () throws(OursError) in
             var pending = try loadPendingLinks()
             pending.append(code)
@@ -166,6 +167,7 @@ extension Device {
             try upsert(membership, makeCurrent: false)
         }
         _ = try SyncPass(context: zone.context, mode: .sweep).run()
+        zone.context.refreshDeviceNote(force: true)
         return zone
     }
 }

@@ -50,11 +50,14 @@ public struct DeviceNote: Sendable, Equatable {
 }
 
 extension SyncContext {
-    /// Writes this device's note: its name now, and `lastSeen` when older than an hour (or `force`).
+    /// Writes this device's note: its name now, and `lastSeen` when older than an hour. Without
+    /// `force`, only a note already there is kept up to date: a person with one device, who
+    /// never linked another nor named this one, leaves no note in the folder.
     func refreshDeviceNote(force: Bool = false) {
         guard let layout, membership?.status == .active, let identity = try? device.requireIdentity() else { return }
         let now = device.clock.nowMillis()
         let existing = DeviceNote.load(identity.deviceID, in: layout, fileSystem: fileSystem)
+        if existing == nil, !force { return }
         let name = identity.deviceName ?? existing?.name ?? DeviceNote.hostName
         if !force, let existing, existing.name == name,
             let seen = existing.lastSeen.flatMap(UTCTime.parseISO8601), now - seen < DeviceNote.refreshMillis
