@@ -89,4 +89,39 @@ struct MixedVersionTests {
         let members = try upgraded.ok("members", "--json").array.map { $0["name"] as? String }
         #expect(Set(members) == ["Sarah", "Mike"])
     }
+
+    /// A device on the previous build keeps syncing with a household where a member linked a
+    /// laptop: it takes the laptop's writes once the phone listed it. A removed device is no
+    /// longer listed for it, so its later writes wait there instead of being ignored, and
+    /// nothing it wrote after the removal is shown anywhere (docs/FORMAT.md).
+    @Test func aDeviceOnThePreviousBuildSyncsWithLinkedAndRemovedDevices() throws {
+        let world = World()
+        let sarah = try world.device("Sarah", binary: try previous())
+        try sarah.ok("household", "create", "Home", "--folder", world.shared)
+        let code = try sarah.ok("invite", "--json").object["code"] as? String ?? ""
+        let mike = try world.device("Mike")
+        try mike.ok("join", code, "--folder", world.shared)
+        let (laptop, laptopID) = try DeviceLinkTests.linkLaptop(world, to: mike)
+        try mike.ok("sync")
+        try laptop.ok("add", "eggs")
+        try sarah.ok("sync")
+        #expect(try items(sarah) == ["eggs": false], "the previous build takes the linked laptop's write")
+        let mikes = try sarah.ok("members", "--json").array.first { $0["name"] as? String == "Mike" }
+        let listed = mikes?["devices"] as? [String] ?? []
+        #expect(listed.contains(laptopID), "\(listed)")
+        try sarah.ok("add", "bread")
+        try laptop.ok("sync")
+        #expect(try items(laptop) == ["eggs": false, "bread": false])
+
+        try mike.ok("device", "remove", laptopID, "--yes")
+        try laptop.ok("add", "stolen")
+        try sarah.ok("sync")
+        try mike.ok("sync")
+        #expect(try items(sarah) == ["eggs": false, "bread": false], "the removed laptop's write is not shown")
+        #expect(try items(mike) == ["eggs": false, "bread": false])
+        try sarah.ok("add", "butter")
+        try mike.ok("sync")
+        #expect(try items(mike) == ["eggs": false, "bread": false, "butter": false], "both keep syncing")
+        #expect(try mike.ok("devices", "--json").array.count == 2)
+    }
 }

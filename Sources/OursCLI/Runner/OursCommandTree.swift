@@ -22,12 +22,17 @@ enum OursCommandTree {
         InitCommand.node(),
         DemoCommand.node(),
         Node(
+            "device", summary: "Link a new device to you, rename this one, or remove a lost one",
+            subcommands: [DeviceLinkCommand.node(), DeviceRenameCommand.node(), DeviceRemoveCommand.node()]),
+        DevicesCommand.node(),
+        Node(
             "household", summary: "Create, switch, hand over, leave or end a household",
             subcommands: [
                 HouseholdCreateCommand.node(), HouseholdShowCommand.node(), HouseholdListCommand.node(),
                 HouseholdUseCommand.node(), HouseholdTransferCommand.node(), HouseholdLeaveCommand.node(),
                 HouseholdDissolveCommand.node(), HouseholdForgetCommand.node(), HouseholdKeepCommand.node(),
-                HouseholdAllowInvitesCommand.node(),
+                HouseholdAllowInvitesCommand.node(), HouseholdFolderCommand.node(), HouseholdRecoveryCommand.node(),
+                HouseholdRecoverCommand.node(),
             ]),
         InviteCommand.node(),
         CodesCommand.node(CodesRevokeCommand.node()),

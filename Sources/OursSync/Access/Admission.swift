@@ -19,6 +19,9 @@ public enum Admission {
         if stamp.device.isHandEdit { return .accept }
         guard let participant = manifest.participant(forDevice: stamp.device) else { return .unknownDevice(stamp.device) }
         if participant.status == .pending { return .reject("\(participant.name) has not finished joining") }
+        if let removal = manifest.removedDevices[stamp.device], stamp > removal {
+            return .reject("\(participant.name)'s device \(stamp.device) was removed before this change")
+        }
         if let away = participant.inactiveSpans.first(where: { $0.contains(stamp) }) {
             let what = away.state == Participant.Status.left.rawValue ? "left" : "was removed"
             return .reject("\(participant.name) \(what) before this change")
@@ -37,6 +40,10 @@ public enum Admission {
         manifest.participants.values.sorted { $0.id < $1.id }.compactMap { participant -> String? in
             var rules = (participant.inactiveSpans + participant.readOnlySpans).map(\.description)
             if participant.status == .pending { rules.append("pending") }
+            for (device, removal) in manifest.removedDevices.sorted(by: { $0.key < $1.key })
+            where manifest.deviceOwners[device] == participant.id {
+                rules.append("device \(device) removed@\(removal)")
+            }
             guard !rules.isEmpty else { return nil }
             let devices = manifest.deviceOwners.filter { $0.value == participant.id }.keys.map(\.rawValue).sorted()
             return "\(participant.id)[\(devices.joined(separator: ","))] " + rules.joined(separator: " ")

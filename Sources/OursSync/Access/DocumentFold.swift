@@ -100,7 +100,11 @@ struct DocumentFold {
                     : "participants.json was edited by hand (\(candidate.name)); only devices change it"
                 refuse(candidate, .reject(why))
             }
-        } else if ownerDevices.contains(device) {
+        } else if let removal = view.removedDevices[device], write.stamp > removal {
+            for candidate in write.candidates {
+                refuse(candidate, .reject("\(describe(device)) was removed before this change"))
+            }
+        } else if ownerDevices.contains(device) || recovers(write) {
             admitted = write.candidates
         } else {
             let members = write.candidates.filter { $0.document == .manifest }

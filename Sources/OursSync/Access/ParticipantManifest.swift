@@ -4,6 +4,9 @@ public struct ParticipantManifest: Sendable, Equatable {
     /// Which participant each device id belongs to: the one whose entry listed it first (see
     /// `deviceOwners(_:)`), so a lookup never depends on the order of a dictionary.
     public private(set) var deviceOwners: [DeviceID: String]
+    /// Devices taken off their person's list, each with the stamp of the write that did it:
+    /// their writes stamped after it are ignored (see `deviceRemovals`).
+    public private(set) var removedDevices: [DeviceID: Stamp] = [:]
 
     public init(participants: [String: Participant] = [:]) {
         self.participants = participants
@@ -42,9 +45,17 @@ public struct ParticipantManifest: Sendable, Equatable {
         self.participants = participants
         var listings: [(participant: String, stamp: Stamp, devices: [DeviceID])] = []
         for (id, fields) in histories {
-            for entry in fields["devices"] ?? [] { listings.append((id, entry.stamp, Self.deviceList(entry.value))) }
+            for entry in fields["devices"] ?? [] {
+                // A removal mark still says whose device it was, when the listing is no longer carried.
+                let marked = Self.removalMarks(in: entry).map(\.device)
+                listings.append((id, entry.stamp, Self.deviceList(entry.value) + marked))
+            }
         }
         deviceOwners = Self.deviceOwners(listings)
+        for (id, fields) in histories {
+            let removals = Self.deviceRemovals(fields["devices"] ?? [], participant: id, owners: deviceOwners)
+            removedDevices.merge(removals) { min($0, $1) }
+        }
     }
 
     /// The participant a device belongs to (see `deviceOwners`); the same answer on every

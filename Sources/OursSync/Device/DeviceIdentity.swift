@@ -6,6 +6,8 @@ public struct DeviceIdentity: Sendable, Equatable {
     public var name: String
     public var email: String?
     public var createdAt: String
+    /// What this device is called among its person's devices (`ours device rename`).
+    public var deviceName: String?
 
     public init(deviceID: DeviceID, participantID: String, name: String, email: String?, createdAt: String) {
         self.deviceID = deviceID
@@ -19,6 +21,7 @@ public struct DeviceIdentity: Sendable, Equatable {
         [
             "deviceId": .string(deviceID.rawValue), "participantId": .string(participantID), "name": .string(name),
             "email": email.map { .string($0) } ?? .null, "createdAt": .string(createdAt), "format": 1,
+            "deviceName": deviceName.map { .string($0) } ?? .null,
         ]
     }
 
@@ -31,5 +34,6 @@ public struct DeviceIdentity: Sendable, Equatable {
         self.init(
             deviceID: deviceID, participantID: try reader.string("participantId"), name: try reader.string("name"),
             email: reader.optionalString("email"), createdAt: reader.optionalString("createdAt") ?? "")
+        deviceName = reader.optionalString("deviceName")
     }
 }

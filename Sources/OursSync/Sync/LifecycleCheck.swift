@@ -22,6 +22,9 @@ struct LifecycleCheck {
         if zone.dissolvedAt != nil, membership.status == .active {
             membership.status = .dissolved
             event = .dissolved
+        } else if manifest.removedDevices[identity.deviceID] != nil, membership.status == .active {
+            membership.status = .removed
+            event = .deviceRemoved
         } else if let me, me.status == .removed || me.status == .left, membership.status == .active {
             membership.status = me.status == .removed ? .removed : .left
             event = me.status == .removed ? .removed : .left

@@ -4,6 +4,8 @@ public enum LifecycleEvent: String, Sendable {
     case removed
     case dissolved
     case left
+    /// One of this person's other devices removed this device.
+    case deviceRemoved
 
     /// The sentence the command prints.
     public func message(household: String) -> String {
@@ -11,6 +13,8 @@ public enum LifecycleEvent: String, Sendable {
         case .removed: "You were removed from \(household). This device keeps a read-only copy."
         case .dissolved: "\(household) was dissolved by its owner. This device keeps a read-only copy."
         case .left: "You left \(household). This device keeps a read-only copy."
+        case .deviceRemoved:
+            "This device was removed from your devices in \(household). It keeps a read-only copy; its changes are ignored."
         }
     }
 }

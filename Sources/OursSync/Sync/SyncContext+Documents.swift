@@ -8,8 +8,11 @@ extension SyncContext {
     /// - Throws: `.folderUnavailable` when the folder is missing: membership changes must
     ///   reach the folder, or they would silently never happen; `.notPermitted` for a change
     ///   the rules refuse.
+    /// - Parameter computed: manifest changes made from the replica's merged manifest and the
+    ///   change's stamp (a list that must carry every value, say).
     func changeDocuments(
-        zone: [String: JSONValue?] = [:], manifest: [String: JSONValue?] = [:], hint: String? = nil
+        zone: [String: JSONValue?] = [:], manifest given: [String: JSONValue?] = [:], hint: String? = nil,
+        computed: ((RecordState, Stamp) -> [String: JSONValue?])? = nil
     ) throws(OursError) {
         let layout = try requireFolder()
         guard fileSystem.isWritableDirectory(layout.zone) else {
@@ -20,7 +23,8 @@ extension SyncContext {
             let outcome = try DocumentSync(context: self, layout: layout, canWriteFolder: true).run(into: &report)
             // A document that does not parse (or a newer version wrote, or another household's)
             // is a person's bytes: never overwritten, so the change waits until it is fixed.
-            let changing = (zone.isEmpty ? [] : ["zone.json"]) + (manifest.isEmpty ? [] : ["participants.json"])
+            let changing =
+                (zone.isEmpty ? [] : ["zone.json"]) + (given.isEmpty && computed == nil ? [] : ["participants.json"])
             if let broken = report.problems.first(where: { problem in
                 [.brokenFile, .newerFormat, .unreadableFile, .foreignDocument].contains(problem.kind)
                     && changing.contains { problem.path == layout.directoryName + "/" + $0 }
@@ -30,6 +34,8 @@ extension SyncContext {
             let stamp = try device.stamp()
             var zoneState = try replica.loadZone()
             var manifestState = try replica.loadManifest()
+            var manifest = given
+            if let computed, let state = manifestState { manifest.merge(computed(state, stamp)) { $1 } }
             if !zone.isEmpty, let state = zoneState { try device.observeOwnStamps(in: state) }
             if !manifest.isEmpty, let state = manifestState { try device.observeOwnStamps(in: state) }
             if !zone.isEmpty { zoneState?.write(zone, at: stamp) }

@@ -78,6 +78,10 @@ struct SyncPass {
             report.durationMillis = context.device.clock.nowMillis() - report.startedAt
             return nil
         }
+        if canWriteFolder {
+            LinkCompletion(context: context).run()
+            context.refreshDeviceNote()
+        }
         return (layout, canWriteFolder)
     }
 

@@ -41,6 +41,9 @@ extension Device {
                 permission: permission, status: .active, devices: [identity.deviceID], joinedAt: membership.joinedAt,
                 code: invitation.code)
             var changes = me.fields
+            // Coming back keeps the person's other devices and removal marks (see `DeviceRemoval`).
+            changes[me.id + ".devices"] = ParticipantManifest.devicesValue(
+                of: me.id, in: manifest, adding: [identity.deviceID])
             if let earlier = ParticipantManifest(manifest).participants[me.id], earlier.status == .active {
                 // An earlier attempt wrote this person's entry and failed after: it stands.
                 let upgrade = permission == .readWrite && earlier.permission == .readOnly

@@ -42,6 +42,12 @@ import Testing
             ["recipe", "rm"], ["ingredient", "add"],
             // What a member typed offline survives the household's end.
             ["household", "keep"],
+            // One person, many devices: a household folder that moved is followed; a device is
+            // linked to its person, listed, and removed when lost.
+            ["household", "folder"], ["device", "link"], ["devices"], ["device", "remove"],
+            ["device", "rename"],
+            // An owner who lost every device gets the household back.
+            ["household", "recovery"], ["household", "recover"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

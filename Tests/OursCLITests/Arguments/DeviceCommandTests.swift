@@ -5,6 +5,10 @@ import Testing
 /// Every command under "Device and household", from a realistic command line.
 @Suite struct DeviceCommandTests {
     static let cases: [(String, ParsedInvocation.Action)] = [
+        (
+            "init --link K7QX2MPD --folder /mnt/share/Ours --name Laptop",
+            .run(InitCommand(name: "Laptop", email: nil, link: "K7QX2MPD", folder: "/mnt/share/Ours"))
+        ),
         ("init --name Sam", .run(InitCommand(name: "Sam", email: nil))),
         (
             "init --name 'Sam Lee' --email sam@example.com",
@@ -33,6 +37,15 @@ import Testing
         ("household keep Home -y", .run(HouseholdKeepCommand(name: "Home", yes: true))),
         ("household allow-invites", .run(HouseholdAllowInvitesCommand(allowed: true))),
         ("household allow-invites --off", .run(HouseholdAllowInvitesCommand(allowed: false))),
+        ("household folder /mnt/nas/Ours", .run(HouseholdFolderCommand(path: "/mnt/nas/Ours"))),
+        ("device link", .run(DeviceLinkCommand())), ("devices", .run(DevicesCommand())),
+        ("device rename 'Sam laptop'", .run(DeviceRenameCommand(name: "Sam laptop"))),
+        ("household recovery", .run(HouseholdRecoveryCommand())),
+        (
+            "household recover QX2MP-K7D3R-9TWHN-4BCFA --folder /mnt/share/Ours",
+            .run(HouseholdRecoverCommand(code: "QX2MP-K7D3R-9TWHN-4BCFA", folder: "/mnt/share/Ours"))
+        ),
+        ("device remove k3j9x2mq --yes", .run(DeviceRemoveCommand(id: "k3j9x2mq", yes: true))),
         ("invite", .run(InviteCommand(readOnly: false, expires: nil, uses: nil))),
         (
             "invite --read-only --expires 7d --uses 3",

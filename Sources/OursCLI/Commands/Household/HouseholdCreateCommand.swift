@@ -24,12 +24,22 @@ struct HouseholdCreateCommand: OursCommand {
         let device = context.device
         let privateCount = try device.replica(Zone.privateID).keys().count
         let zone = try device.createZone(name: name, folder: Device.absolutePathForCommandLine(folder))
+        let recovery = Result { () throws(OursError) in try zone.issueRecoveryCode() }
         if context.json {
-            context.printJSON(zone.householdJSON)
+            var object = zone.householdJSON.objectValue ?? [:]
+            object["recoveryCode"] = (try? recovery.get()).map { .string($0) } ?? .null
+            context.printJSON(.object(object))
             return 0
         }
         let membership = zone.membership!
         context.say("Created \(context.bold(membership.name)) in \(membership.layout.zone).")
+        switch recovery {
+        case .success(let code):
+            context.say("Recovery code, shown only now: \(context.bold(code))")
+            context.say("  Keep it somewhere safe, away from this device: it gets the household back if you lose every device.")
+        case .failure(let error):
+            context.say("No recovery code yet (\(error.message)); make one with `ours household recovery`.")
+        }
         if privateCount > 0 { context.say("Moved \(privateCount) record(s) you had on this device into it.") }
         context.say("Invite someone with `ours invite` (or `ours invite --read-only`).")
         return 0

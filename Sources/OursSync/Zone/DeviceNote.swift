@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a device tells the others about itself: its name and when it last synced, in
+/// `<household>/devices/<device>.json`, written only by that device. Shown by `ours devices`;
+/// no rule reads it (anyone who can write the folder can write it).
+public struct DeviceNote: Sendable, Equatable {
+    public var device: DeviceID
+    public var name: String?
+    public var lastSeen: String?
+
+    /// How often a device refreshes its note's `lastSeen`.
+    static let refreshMillis: Int64 = 60 * 60 * 1000
+
+    static func path(_ device: DeviceID, in layout: ZoneLayout) -> String {
+        joinPath(layout.zone, "devices", device.rawValue + ".json")
+    }
+
+    var encoded: [UInt8] {
+        let object: [String: JSONValue] = [
+            "format": 1, "device": .string(device.rawValue), "name": name.map { .string($0) } ?? .null,
+            "lastSeen": lastSeen.map { .string($0) } ?? .null,
+        ]
+        return JSONWriter.pretty(.object(object)) + [0x0A]
+    }
+
+    /// A device's note in the household's folder; `nil` when there is none or it is damaged.
+    static func load(_ device: DeviceID, in layout: ZoneLayout, fileSystem: any FileSystem) -> DeviceNote? {
+        let path = path(device, in: layout)
+        guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil,
+            let bytes = try? fileSystem.read(path, limit: 64 * 1024),
+            let object = try? JSONParser.parse(bytes).objectValue, object["device"]?.stringValue == device.rawValue
+        else { return nil }
+        return DeviceNote(device: device, name: object["name"]?.stringValue, lastSeen: object["lastSeen"]?.stringValue)
+    }
+
+    /// The default name of a new device: the computer's name (`gethostname`, never a network
+    /// lookup, which `ProcessInfo.hostName` may make).
+    public static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "device" : name
+    }
+}
+
+extension SyncContext {
+    /// Writes this device's note: its name now, and `lastSeen` when older than an hour. Without
+    /// `force`, only a note already there is kept up to date: a person with one device, who
+    /// never linked another nor named this one, leaves no note in the folder.
+    func refreshDeviceNote(force: Bool = false) {
+        guard let layout, membership?.status == .active, let identity = try? device.requireIdentity() else { return }
+        let now = device.clock.nowMillis()
+        let existing = DeviceNote.load(identity.deviceID, in: layout, fileSystem: fileSystem)
+        if existing == nil, !force { return }
+        let name = identity.deviceName ?? existing?.name ?? DeviceNote.hostName
+        if !force, let existing, existing.name == name,
+            let seen = existing.lastSeen.flatMap(UTCTime.parseISO8601), now - seen < DeviceNote.refreshMillis
+        {
+            return
+        }
+        let note = DeviceNote(device: identity.deviceID, name: name, lastSeen: UTCTime.iso8601(millis: now))
+        let path = DeviceNote.path(identity.deviceID, in: layout)
+        try? io { () throws(FileSystemError) in
+            let directory = parentPath(path)
+            try fileSystem.requireNoLinks(path, under: layout.zone, creating: true)
+            if try fileSystem.stat(directory) == nil { try fileSystem.createDirectory(directory) }
+            try fileSystem.writeAtomically(path, note.encoded, durability: .deferred)
+        }
+    }
+}
+
+extension Device {
+    /// Renames this device among its person's devices, in every household it is active in.
+    public func renameDevice(_ name: String) throws(OursError) -> DeviceIdentity {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .usage("the device name must not be empty") }
+        let identity = try withLock { () throws(OursError) -> DeviceIdentity in
+            var identity = try requireIdentity()
+            identity.deviceName = trimmed
+            try writeState(stateFileBytes(identity.document), to: identityFile)
+            return identity
+        }
+        for membership in try memberships() where membership.status == .active {
+            Zone(device: self, membership: membership).context.refreshDeviceNote(force: true)
+        }
+        return identity
+    }
+}
