@@ -124,7 +124,9 @@ struct RecipeRemoveCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let (recipe, meals) = try context.household().deleteRecipe(name, confirmed: yes)
+        let (recipe, meals) = try context.confirming(yes) { (confirmed) throws(OursError) in
+            try context.household().deleteRecipe(name, confirmed: confirmed)
+        }
         if context.json {
             context.printJSON(recipe.json.adding(["deleted": true, "meals": JSONValue(meals.count)]))
         } else {

@@ -96,7 +96,9 @@ struct ListDeleteCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let (list, items) = try context.household().deleteList(name, confirmed: yes)
+        let (list, items) = try context.confirming(yes) { (confirmed) throws(OursError) in
+            try context.household().deleteList(name, confirmed: confirmed)
+        }
         if context.json {
             context.printJSON(["list": list.json, "deleted": true, "items": JSONValue(items)])
         } else {

@@ -18,7 +18,7 @@ struct SyncCommand: OursCommand {
                     LifecycleEvent(last.status).message(household: last.name) + " Nothing to sync.",
                     hint: "Join a household with `ours join CODE --folder PATH`, or create one.")
             }
-            throw .usage("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
+            throw .notFound("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
         }
         let report = try zone.sync { step in context.progress(step.text) }
         context.endProgress()

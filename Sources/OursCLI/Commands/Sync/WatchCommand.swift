@@ -90,6 +90,7 @@ struct WatchCommand: OursCommand {
                 LifecycleEvent(last.status).message(household: last.name) + " Nothing to \(action).",
                 hint: "Join a household with `ours join CODE --folder PATH`, or create one.")
         }
-        throw .usage("this device has no household to \(action)", hint: "Create one with `ours household create`, or join one.")
+        throw .notFound(
+            "this device has no household to \(action)", hint: "Create one with `ours household create`, or join one.")
     }
 }
