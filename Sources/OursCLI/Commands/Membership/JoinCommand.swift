@@ -22,10 +22,14 @@ struct JoinCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let report = ProgressReport(context)
+        let trap = Interruption.exiting(context, report: report, unit: "records")
+        defer { trap.cancel() }
+        report.begin("Reading the code and the household")
         let result = try context.device.join(code: code, folder: Device.absolutePathForCommandLine(folder), name: name) {
-            step in context.progress(step.text)
+            step in report.update(step)
         }
-        context.endProgress()
+        report.end()
         let zone = result.zone
         let records: Int
         if let counted = result.records { records = counted } else { records = try zone.recordCount() }
@@ -33,6 +37,7 @@ struct JoinCommand: OursCommand {
             var object = zone.householdJSON.objectValue ?? [:]
             object["alreadyMember"] = .bool(result.alreadyMember)
             object["upgraded"] = .bool(result.upgraded)
+            object["resumed"] = .bool(result.resumed)
             object["records"] = JSONValue(records)
             context.printJSON(.object(object))
             return 0
@@ -46,6 +51,10 @@ struct JoinCommand: OursCommand {
             return 0
         }
         let permission = zone.membership?.permission == .readOnly ? "a read-only" : "a read-write"
+        if result.resumed {
+            context.say("Finished joining \(context.bold(zone.name)) as \(permission) member: \(records) record(s).")
+            return 0
+        }
         context.say("Joined \(context.bold(zone.name)) as \(permission) member: \(records) record(s).")
         return 0
     }
