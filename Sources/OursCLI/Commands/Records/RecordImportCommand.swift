@@ -9,7 +9,7 @@ struct RecordImportCommand: OursCommand {
 
     static let spec = Spec(
         "import",
-        summary: "Add records in bulk from JSON Lines, and print how many (running it again adds nothing twice)",
+        summary: "Add records in bulk from JSON Lines (safe to run again: nothing is added twice)",
         examples: ["ours record import item items.jsonl", "echo '{\"name\": \"milk\"}' | ours record import item -"],
         arguments: [type, file])
 

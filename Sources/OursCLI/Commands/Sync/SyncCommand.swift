@@ -20,8 +20,9 @@ struct SyncCommand: OursCommand {
             }
             throw .notFound("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
         }
-        let report = try zone.sync { step in context.progress(step.text) }
-        context.endProgress()
+        let progress = ProgressReport(context)
+        let report = try zone.sync { step in progress.update(step) }
+        progress.end()
         if context.json {
             context.printJSON(report.json)
             return report.lifecycle == nil ? 0 : OursError.Kind.notPermitted.exitCode
