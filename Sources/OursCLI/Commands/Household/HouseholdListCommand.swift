@@ -2,7 +2,8 @@ import OursSync
 
 /// `ours household list`: the households this device belongs to, the one in use starred.
 struct HouseholdListCommand: OursCommand {
-    static let spec = Spec("list", aliases: ["ls"], summary: "List the households this device belongs to")
+    static let spec = Spec(
+        "list", aliases: ["ls"], summary: "List the households this device belongs to", examples: ["ours household list"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 

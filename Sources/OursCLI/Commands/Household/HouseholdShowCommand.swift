@@ -2,7 +2,8 @@ import OursSync
 
 /// `ours household show`: the household in use, its folder, members, records and last sync.
 struct HouseholdShowCommand: OursCommand {
-    static let spec = Spec("show", summary: "Show the household in use")
+    static let spec = Spec(
+        "show", summary: "Show the household in use", examples: ["ours household show", "ours household show --json"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 

@@ -2,7 +2,9 @@ import OursSync
 
 /// `ours codes`: every invitation code, active, used, expired or revoked.
 struct CodesCommand: OursCommand {
-    static let spec = Spec("codes", summary: "List invitation codes: active, used, expired or revoked")
+    static let spec = Spec(
+        "codes", summary: "List invitation codes: active, used, expired or revoked",
+        examples: ["ours codes", "ours codes --json"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -44,7 +46,8 @@ struct CodesRevokeCommand: OursCommand {
     static let code: Argument<String> = .required("CODE", help: "The code to revoke")
 
     static let spec = Spec(
-        "revoke", summary: "Revoke a code so nobody else can join with it", arguments: [code])
+        "revoke", summary: "Revoke a code so nobody else can join with it", examples: ["ours codes revoke K7QX2M"],
+        arguments: [code])
 
     let code: String
 

@@ -3,7 +3,7 @@ import OursSync
 /// `ours members`: every member with their role, permission, status and devices.
 struct MembersCommand: OursCommand {
     static let spec = Spec(
-        "members", summary: "List members with their role, permission, status and devices")
+        "members", summary: "List members with their role, permission, status and devices", examples: ["ours members"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -44,6 +44,7 @@ struct MembersRemoveCommand: OursCommand {
 
     static let spec = Spec(
         "remove", aliases: ["rm"], summary: "Remove a member from the household (owner only)",
+        examples: ["ours members remove Mike --yes"],
         arguments: [member], options: [yes])
 
     let member: String

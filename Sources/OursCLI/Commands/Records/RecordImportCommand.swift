@@ -10,7 +10,7 @@ struct RecordImportCommand: OursCommand {
     static let spec = Spec(
         "import",
         summary: "Add records in bulk from JSON Lines (safe to run again: nothing is added twice)",
-        examples: ["ours record import item items.jsonl", "echo '{\"name\": \"milk\"}' | ours record import item -"],
+        examples: ["ours record import item items.jsonl", "ours record import item - < items.jsonl"],
         arguments: [type, file])
 
     let type: String

@@ -5,7 +5,8 @@ import OursSync
 /// deleted (or archived) while someone added to them.
 struct ConflictsCommand: OursCommand {
     static let spec = Spec(
-        "conflicts", summary: "Show values that lost to a concurrent edit on another device")
+        "conflicts", summary: "Show values that lost to a concurrent edit on another device",
+        examples: ["ours conflicts", "ours conflicts --json"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -47,7 +48,8 @@ struct ConflictsRestoreCommand: OursCommand {
     static let id: Argument<String> = .conflictID
 
     static let spec = Spec(
-        "restore", summary: "Bring back a value that lost to a concurrent edit", arguments: [id])
+        "restore", summary: "Bring back a value that lost to a concurrent edit", examples: ["ours conflicts restore 01HV3Z"],
+        arguments: [id])
 
     let id: String
 
@@ -75,7 +77,8 @@ struct ConflictsDismissCommand: OursCommand {
     static let id: Argument<String> = .conflictID
 
     static let spec = Spec(
-        "dismiss", summary: "Keep the winning value and stop listing the conflict", arguments: [id])
+        "dismiss", summary: "Keep the winning value and stop listing the conflict", examples: ["ours conflicts dismiss 01HV3Z"],
+        arguments: [id])
 
     let id: String
 

@@ -5,7 +5,8 @@ struct DoctorCommand: OursCommand {
     static let fix: Option<Bool> = .flag("fix", help: "Repair the problems found, where that is safe")
 
     static let spec = Spec(
-        "doctor", summary: "Check the household folder for problems", options: [fix])
+        "doctor", summary: "Check the household folder for problems", examples: ["ours doctor", "ours doctor --fix"],
+        options: [fix])
 
     let fix: Bool
 

@@ -2,7 +2,7 @@ import OursSync
 
 /// `ours status`: the last sync, changes waiting for the folder, clock trouble and problems.
 struct StatusCommand: OursCommand {
-    static let spec = Spec("status", summary: "Show the last sync, pending changes and any problems")
+    static let spec = Spec("status", summary: "Show the last sync, pending changes and any problems", examples: ["ours status"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 

@@ -5,7 +5,8 @@ import OursSync
 /// Exits with 3 when the pass finds that this device's membership ended (its last changes went
 /// out first).
 struct SyncCommand: OursCommand {
-    static let spec = Spec("sync", summary: "Sync with the shared folder once, then exit")
+    static let spec = Spec(
+        "sync", summary: "Sync with the shared folder once, then exit", examples: ["ours sync", "ours sync --json"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
