@@ -5,6 +5,9 @@ public struct DoctorReport: Sendable {
     public var fixed: [String] = []
     /// Records whose file is missing from the folder (restored by `--fix` or the next sync).
     public var missingFiles = 0
+    /// Record files in the folder that this device cannot read (broken JSON, a newer format,
+    /// unreadable): present, so not missing, and left as they are until someone fixes them.
+    public var brokenFiles = 0
     public var conflictCopies = 0
     public var staleTemporaryFiles = 0
     public var pendingChanges = 0
@@ -14,7 +17,8 @@ public struct DoctorReport: Sendable {
     public var json: JSONValue {
         [
             "healthy": .bool(isHealthy), "problems": .array(problems.map(\.json)), "fixed": .array(fixed.map { .string($0) }),
-            "missingFiles": JSONValue(missingFiles), "conflictCopies": JSONValue(conflictCopies),
+            "missingFiles": JSONValue(missingFiles), "brokenFiles": JSONValue(brokenFiles),
+            "conflictCopies": JSONValue(conflictCopies),
             "staleTemporaryFiles": JSONValue(staleTemporaryFiles), "pendingChanges": JSONValue(pendingChanges),
         ]
     }
@@ -64,7 +68,13 @@ extension Zone {
                 if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
                 return nil
             })
-        report.missingFiles = try replica.keys().filter { !present.contains($0) }.count
+        // A file that is there but cannot be read is broken, not missing.
+        let unreadable: Set<Problem.Kind> = [.brokenFile, .unreadableFile, .newerFormat]
+        let broken = Set(scan.problems.filter { unreadable.contains($0.kind) }.compactMap(\.path))
+        let absent = try replica.keys().filter { !present.contains($0) }
+        let brokenKeys = absent.filter { broken.contains(layout.directoryName + "/records/" + ZoneLayout.relativePath(of: $0)) }
+        report.brokenFiles = broken.count
+        report.missingFiles = absent.count - brokenKeys.count
         let stale = staleTemporaryFiles(in: layout.zone, now: now, depth: 0)
         report.staleTemporaryFiles = stale.count
         if fix {

@@ -26,7 +26,7 @@ struct HouseholdListCommand: OursCommand {
             return 0
         }
         let rows = memberships.map { m in
-            [(m.id == current ? "* " : "  ") + m.name, m.role.rawValue, m.permission.rawValue, m.status.rawValue, m.layout.zone]
+            [(m.id == current ? "* " : "  ") + m.name, m.role.rawValue, m.permission.text, m.status.rawValue, m.layout.zone]
         }
         context.console.out(Table.render(["  NAME", "ROLE", "PERMISSION", "STATUS", "FOLDER"], rows))
         return 0

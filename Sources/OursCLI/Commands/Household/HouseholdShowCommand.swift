@@ -29,10 +29,10 @@ struct HouseholdShowCommand: OursCommand {
         let active = manifest.sorted.filter { $0.status == .active }.map(\.name)
         context.say(context.bold(membership.name) + context.dim("  (\(membership.id))"))
         context.say("  folder      \(membership.layout.zone)")
-        context.say("  you         \(membership.role.rawValue), \(membership.permission.rawValue), \(membership.status.rawValue)")
+        context.say("  you         \(membership.role.rawValue), \(membership.permission.text), \(membership.status.rawValue)")
         context.say("  members     \(active.joined(separator: ", "))")
         context.say("  records     \(records)")
-        context.say("  last sync   \(lastSync.map { UTCTime.iso8601(millis: $0) } ?? "never")")
+        context.say("  last sync   \(lastSync.map(context.time.phrase) ?? "never")")
         return 0
     }
 }

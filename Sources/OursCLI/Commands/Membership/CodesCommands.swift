@@ -32,8 +32,8 @@ struct CodesCommand: OursCommand {
         }
         let rows = codes.map { code in
             [
-                code.code, code.permission.rawValue, code.status(nowMillis: now).rawValue,
-                "\(code.uses)/\(code.maxUses.map(String.init) ?? "∞")", code.expiresAt ?? "never",
+                code.code, code.permission.text, code.status(nowMillis: now).rawValue,
+                "\(code.uses)/\(code.maxUses.map(String.init) ?? "∞")", context.time.phrase(code.expiresAt),
             ]
         }
         context.console.out(Table.render(["CODE", "PERMISSION", "STATUS", "USES", "EXPIRES"], rows))

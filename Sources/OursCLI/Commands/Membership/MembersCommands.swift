@@ -27,9 +27,9 @@ struct MembersCommand: OursCommand {
         }
         let rows = manifest.sorted.map { p in
             [
-                p.name, p.role.rawValue, p.permission.rawValue, p.status.rawValue,
+                p.name, p.role.rawValue, p.permission.text, p.status.rawValue,
                 p.devices.map(\.rawValue).joined(separator: ","),
-                p.lastSeen ?? p.joinedAt ?? "",
+                context.time.phrase(p.lastSeen ?? p.joinedAt, fallback: ""),
             ]
         }
         context.console.out(Table.render(["NAME", "ROLE", "PERMISSION", "STATUS", "DEVICES", "LAST SEEN"], rows))

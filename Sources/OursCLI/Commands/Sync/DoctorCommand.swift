@@ -23,6 +23,11 @@ struct DoctorCommand: OursCommand {
             if report.missingFiles > 0 {
                 context.say("\(report.missingFiles) record file(s) missing from the folder (a sync restores them)")
             }
+            if report.brokenFiles > 0 {
+                context.say(
+                    context.red("\(report.brokenFiles) broken file(s)")
+                        + " in the folder: each is left as it is until it is fixed or removed (listed below)")
+            }
             if report.conflictCopies > 0 {
                 context.say("\(report.conflictCopies) conflict copy(ies) waiting to be merged (a sync merges them)")
             }
