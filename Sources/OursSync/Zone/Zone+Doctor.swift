@@ -8,6 +8,8 @@ public struct DoctorReport: Sendable {
     /// Record files in the folder that this device cannot read (broken JSON, a newer format,
     /// unreadable): present, so not missing, and left as they are until someone fixes them.
     public var brokenFiles = 0
+    /// The sync tools whose traces are in or above the folder, with the settings to check.
+    public var syncTools: [SyncToolNote] = []
     public var conflictCopies = 0
     public var staleTemporaryFiles = 0
     public var pendingChanges = 0
@@ -20,6 +22,7 @@ public struct DoctorReport: Sendable {
             "missingFiles": JSONValue(missingFiles), "brokenFiles": JSONValue(brokenFiles),
             "conflictCopies": JSONValue(conflictCopies),
             "staleTemporaryFiles": JSONValue(staleTemporaryFiles), "pendingChanges": JSONValue(pendingChanges),
+            "syncTools": .array(syncTools.map(\.json)),
         ]
     }
 }
@@ -75,6 +78,7 @@ extension Zone {
         let brokenKeys = absent.filter { broken.contains(layout.directoryName + "/records/" + ZoneLayout.relativePath(of: $0)) }
         report.brokenFiles = broken.count
         report.missingFiles = absent.count - brokenKeys.count
+        report.syncTools = SyncToolCheck.inspect(root: layout.root, zone: layout.zone, fileSystem: fileSystem)
         let stale = staleTemporaryFiles(in: layout.zone, now: now, depth: 0)
         report.staleTemporaryFiles = stale.count
         if fix {

@@ -35,6 +35,13 @@ struct DoctorCommand: OursCommand {
                 context.say("\(report.staleTemporaryFiles) leftover temporary file(s) (`--fix` removes them)")
             }
             if report.pendingChanges > 0 { context.say("\(report.pendingChanges) local change(s) waiting for the folder") }
+            for note in report.syncTools {
+                context.say("Synced by \(note.tool) (\(note.evidence)): \(note.advice).")
+                if let warning = note.warning { context.say(context.yellow("  " + warning)) }
+            }
+            if report.syncTools.isEmpty {
+                context.say(context.dim("No sync tool recognised; the README's \"Sync tools\" table says what to set for each."))
+            }
             context.printProblems(report.problems)
             if report.isHealthy { context.say("No problems found.") }
         }
