@@ -24,18 +24,22 @@ struct ConflictsCommand: OursCommand {
             return 0
         }
         for conflict in containers { context.sayContainerConflict(conflict) }
+        let zone = household.zone
+        let manifest = try? zone.manifest()
         for conflict in conflicts {
             let lost = conflict.value.map { JSONWriter.compactString($0) } ?? "(removed)"
             let won = conflict.winningValue.map { JSONWriter.compactString($0) } ?? "(removed)"
+            let record = context.label(conflict.key, in: zone)
+            let field = conflict.field.map { $0 + " " } ?? ""
+            let who = " — " + context.author(conflict.stamp, manifest: manifest)
             switch conflict.kind {
             case .value:
-                context.say("\(context.bold(conflict.id))  \(conflict.key) \(conflict.field ?? ""): \(lost) lost to \(won)")
+                context.say("\(context.bold(conflict.id))  \(record): \(field)\(lost) lost to \(won)\(who)")
             case .editLostToDeletion:
                 context.say(
-                    "\(context.bold(conflict.id))  \(conflict.key) \(conflict.field ?? ""): \(lost) was edited while the record was deleted"
-                )
+                    "\(context.bold(conflict.id))  \(record): \(field)\(lost) was edited while the record was deleted\(who)")
             case .deletionLostToEdit:
-                context.say("\(context.bold(conflict.id))  \(conflict.key): deleted while someone edited it; the edit kept it")
+                context.say("\(context.bold(conflict.id))  \(record): deleted while someone edited it; the edit kept it\(who)")
             }
         }
         context.say(context.dim("Restore one with `ours conflicts restore ID`."))

@@ -9,7 +9,7 @@ import OursSync
 #endif
 
 /// How `ours watch` prints its events: one line each for people
-/// (`12:01:03  Mike updated item/milk "Milk" (qty)`), one compact JSON object per line with
+/// (`12:01:03  Mike updated item "Milk" (qty)`), one compact JSON object per line with
 /// `--json` (JSON Lines, the one command whose `--json` is a stream; see the README).
 struct WatchOutput: Sendable {
     let context: CommandContext
@@ -99,7 +99,7 @@ struct WatchOutput: Sendable {
         }
     }
 
-    /// `Mike updated item/milk "Milk" (qty)`.
+    /// `Mike updated item "Milk" (qty)`.
     func describe(_ change: RecordChange) -> String {
         let who = change.by.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Someone"
         let verb =
@@ -108,10 +108,7 @@ struct WatchOutput: Sendable {
             case .updated: "updated"
             case .deleted: "deleted"
             }
-        var text = "\(who) \(verb) \(change.key)"
-        if let name = (try? household.get(change.key))??.name, name.lowercased() != change.key.id {
-            text += " \"\(name)\""
-        }
+        var text = "\(who) \(verb) " + context.label(change.key, in: household)
         if change.kind != .deleted, !change.fields.isEmpty { text += " (" + change.fields.joined(separator: ", ") + ")" }
         return text
     }
