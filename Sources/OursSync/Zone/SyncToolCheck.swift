@@ -1,5 +1,5 @@
 /// What `ours doctor` can tell about the tool that syncs the shared folder, from the traces
-/// tools leave in it and above it, and the settings that let conflicts reach Ours (the
+/// tools leave in it (and the names in its path: nothing above it is read), and the settings that let conflicts reach Ours (the
 /// README's "Sync tools" table). It only reads directory listings (and Syncthing's
 /// `.stignore`); it cannot see a tool's own settings, so it advises rather than judges.
 public struct SyncToolNote: Sendable, Equatable {
@@ -28,6 +28,12 @@ enum SyncToolCheck {
         "Unison": "run it with -prefer newer -copyonconflict; plain -batch never carries a file changed on both sides",
     ]
 
+    /// Folder names in a path that tell the tool: where each keeps what it syncs by default.
+    static let pathNames: [(String, Set<String>)] = [
+        ("Dropbox", ["Dropbox"]), ("Nextcloud / ownCloud", ["Nextcloud", "ownCloud"]),
+        ("iCloud Drive", ["Mobile Documents", "iCloud Drive", "iCloudDrive"]),
+    ]
+
     /// Notes for the shared folder `root` whose household folder is `zone`.
     static func inspect(root: String, zone: String, fileSystem: any FileSystem) -> [SyncToolNote] {
         var notes: [String: SyncToolNote] = [:]
@@ -35,28 +41,23 @@ enum SyncToolCheck {
             if notes[tool] == nil { notes[tool] = SyncToolNote(tool: tool, evidence: evidence, advice: advice[tool] ?? "") }
             if let warning { notes[tool]?.warning = warning }
         }
-        // The tools' markers sit in the synced folder's top, which may be the shared folder or above it.
-        var directory = root
-        for _ in 0..<8 {
-            let names = ((try? fileSystem.list(directory)) ?? []).map(\.name)
-            for name in names {
-                if name == ".stfolder" { note("Syncthing", ".stfolder in \(directory)") }
-                if name == ".dropbox" || name == ".dropbox.cache" { note("Dropbox", "\(name) in \(directory)") }
-                if (name.hasPrefix(".sync_") || name.hasPrefix("._sync_")) && name.hasSuffix(".db")
-                    || name == ".owncloudsync.log" || name == ".nextcloudsync.log"
-                {
-                    note("Nextcloud / ownCloud", "\(name) in \(directory)")
-                }
+        // Ours reads nothing outside the shared folder: above it, only the path's names count.
+        let names = ((try? fileSystem.list(root)) ?? []).map(\.name)
+        for name in names {
+            if name == ".stfolder" { note("Syncthing", ".stfolder in \(root)") }
+            if name == ".dropbox" || name == ".dropbox.cache" { note("Dropbox", "\(name) in \(root)") }
+            if (name.hasPrefix(".sync_") || name.hasPrefix("._sync_")) && name.hasSuffix(".db")
+                || name == ".owncloudsync.log" || name == ".nextcloudsync.log"
+            {
+                note("Nextcloud / ownCloud", "\(name) in \(root)")
             }
-            if names.contains(".stignore"), let warning = stignoreWarning(joinPath(directory, ".stignore"), fileSystem) {
-                note("Syncthing", ".stignore in \(directory)", warning: warning)
-            }
-            if directory.contains("/Mobile Documents/") || directory.hasSuffix("/Mobile Documents") {
-                note("iCloud Drive", "the folder is under Mobile Documents")
-            }
-            let parent = parentPath(directory)
-            if parent == directory || parent.isEmpty { break }
-            directory = parent
+        }
+        if names.contains(".stignore"), let warning = stignoreWarning(joinPath(root, ".stignore"), fileSystem) {
+            note("Syncthing", ".stignore in \(root)", warning: warning)
+        }
+        let components = root.split(separator: "/").map(String.init)
+        for (tool, folders) in pathNames where components.contains(where: { folders.contains($0) }) {
+            note(tool, "the folder's path, \(root)")
         }
         let traces = scan(zone, fileSystem: fileSystem)
         if traces.icloud > 0 {

@@ -26,21 +26,25 @@ struct SyncToolCheckTests {
         #expect(notes().isEmpty)
     }
 
-    @Test func syncthingAboveTheFolderAndAnIgnoreRuleThatHidesConflicts() throws {
+    @Test func syncthingAtTheFolderAndAnIgnoreRuleThatHidesConflicts() throws {
         try file("/home/sarah/Sync/.stfolder")
+        #expect(notes().isEmpty, "nothing above the shared folder is read")
+        try file("/home/sarah/Sync/Ours/.stfolder")
         #expect(notes().map(\.tool) == ["Syncthing"])
         #expect(notes().first?.warning == nil)
         #expect(notes().first?.advice.contains("Max Conflicts") == true)
-        try file("/home/sarah/Sync/.stignore", "// keep it tidy\n*.sync-conflict-*\n!important.json\n")
+        try file("/home/sarah/Sync/Ours/.stignore", "// keep it tidy\n*.sync-conflict-*\n!important.json\n")
         let warning = try #require(notes().first?.warning)
         #expect(warning.contains("*.sync-conflict-*") && !warning.contains("important"), "\(warning)")
     }
 
     @Test func dropboxNextcloudAndUnisonByTheirFiles() throws {
-        try file("/home/sarah/.dropbox")
-        try file("/home/sarah/Sync/._sync_4f2a.db")
+        try file("/home/sarah/Sync/Ours/.dropbox")
+        try file("/home/sarah/Sync/Ours/._sync_4f2a.db")
         try file(zone + "/records/.unison.milk.json.1a2b.unison.tmp")
         #expect(notes().map(\.tool) == ["Dropbox", "Nextcloud / ownCloud", "Unison"])
+        let byPath = SyncToolCheck.inspect(root: "/Users/sarah/Dropbox/Ours", zone: zone + "-none", fileSystem: fileSystem)
+        #expect(byPath.map(\.tool) == ["Dropbox"], "known by the folder's path alone")
         #expect(notes().last?.advice.contains("-copyonconflict") == true)
     }
 
