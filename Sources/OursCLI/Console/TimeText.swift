@@ -1,4 +1,5 @@
 import Foundation
+import OursHousehold
 import OursSync
 
 /// Times as people read them in human output: local, and relative where that helps
@@ -44,6 +45,27 @@ struct TimeText: Sendable {
     func phrase(_ iso: String?, fallback: String = "never") -> String {
         guard let iso else { return fallback }
         return UTCTime.parseISO8601(iso).map(phrase) ?? iso
+    }
+
+    /// A calendar day (a due date) from `today`: `today`, `tomorrow`, `Fri, in 3 days`,
+    /// `Fri 27 Nov`, `27 Nov 2027`; a day already past adds `(overdue)` when `overdue` is set.
+    static func day(_ day: CalendarDay, today: CalendarDay, overdue: Bool = false) -> String {
+        let days = Int(day.dayNumber - today.dayNumber)
+        let weekday = String(day.weekdayName.prefix(3))
+        let parts = day.description.split(separator: "-").compactMap { Int($0) }
+        let (year, month, date) = (parts[0], parts[1], parts[2])
+        let text: String
+        switch days {
+        case 0: text = "today"
+        case 1: text = "tomorrow"
+        case -1: text = "yesterday"
+        case 2...6: text = "\(weekday), in \(days) days"
+        case -6 ... -2: text = "\(weekday), \(-days) days ago"
+        default:
+            let sameYear = today.description.hasPrefix("\(year)-")
+            text = sameYear ? "\(weekday) \(date) \(months[month - 1])" : "\(date) \(months[month - 1]) \(year)"
+        }
+        return overdue && days < 0 ? text + " (overdue)" : text
     }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]

@@ -1,4 +1,5 @@
 import Foundation
+import OursHousehold
 import OursSync
 import Testing
 
@@ -37,6 +38,18 @@ import Testing
         #expect(at("2025-03-14T10:00:00.000Z") == "14 Mar 2025")
         #expect(Self.berlin.phrase(nil) == "never")
         #expect(Self.berlin.phrase("not a time") == "not a time", "a hand-edited value is shown as it is")
+    }
+
+    @Test func dueDaysFromToday() {
+        let today = CalendarDay("2026-12-01")!
+        func due(_ text: String) -> String { TimeText.day(CalendarDay(text)!, today: today, overdue: true) }
+        #expect(due("2026-12-01") == "today")
+        #expect(due("2026-12-02") == "tomorrow")
+        #expect(due("2026-11-30") == "yesterday (overdue)")
+        #expect(due("2026-12-04") == "Fri, in 3 days")
+        #expect(due("2026-11-27") == "Fri, 4 days ago (overdue)")
+        #expect(due("2026-12-24") == "Thu 24 Dec")
+        #expect(due("2027-01-08") == "8 Jan 2027")
     }
 
     @Test func permissionsAsPeopleSayThem() {
