@@ -65,4 +65,47 @@ struct HumanOutputTests {
         let json = try sarah.run("doctor", "--json").object
         #expect(json["brokenFiles"] as? Int == 1 && json["missingFiles"] as? Int == 0, "\(json)")
     }
+
+    /// `ours` on a pseudo-terminal (util-linux `script`): progress shows there, named phases
+    /// with counts, and `--quiet` silences it.
+    @Test func progressShowsOnATerminalUnlessQuiet() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("skipped: /usr/bin/script (util-linux) is missing, so no terminal can be simulated")
+            return
+        }
+        let world = World()
+        let sarah = try world.household(members: [])[0]
+        let file = world.root + "/items.jsonl"
+        try (0..<1200).map { #"{"name": "item \#($0)"}"# }.joined(separator: "\n").write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let command = "\(sarah.binary.path) record import item \(file)"
+        let shown = try sarah.terminal(command)
+        #expect(shown.contains("Reading \(file)…"), "\(shown)")
+        #expect(shown.contains("Importing item records: 500 of 1200 (41 %)"), "\(shown)")
+        #expect(shown.contains("Imported 1200 item record(s)."))
+        let quiet = try sarah.terminal(command + " --quiet")
+        #expect(!quiet.contains("Importing item records"), "\(quiet)")
+        #expect(quiet.contains("Imported 1200 item record(s) (1200 already there, unchanged)."), "\(quiet)")
+    }
+}
+
+extension SimulatedDevice {
+    /// Runs a command line on a pseudo-terminal through `script`; what the terminal showed.
+    func terminal(_ line: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", line, "/dev/null"]
+        var env = ProcessInfo.processInfo.environment
+        env["OURS_HOME"] = home
+        env["NO_COLOR"] = "1"
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r", with: "\n")
+    }
 }

@@ -29,8 +29,9 @@ public struct DoctorReport: Sendable {
 
 extension Zone {
     /// Checks the household's folder and this device's copy; with `fix`, repairs what it can
-    /// and reports what is left. Without `fix` nothing is written anywhere.
-    public func doctor(fix: Bool) throws(OursError) -> DoctorReport {
+    /// and reports what is left. Without `fix` nothing is written anywhere. `progress` is
+    /// called while a big folder is read.
+    public func doctor(fix: Bool, progress: SyncProgressHandler? = nil) throws(OursError) -> DoctorReport {
         var report = DoctorReport()
         let now = device.clock.nowMillis()
         if try device.currentClock().lead(now: now) > HybridLogicalClock.maximumDriftMillis {
@@ -63,7 +64,9 @@ extension Zone {
             return after
         }
         let layout = try context.requireFolder()
-        let scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: FolderIndex(), mode: .sweep).scan()
+        var scanner = FolderScanner(fileSystem: fileSystem, layout: layout, previous: FolderIndex(), mode: .sweep)
+        scanner.progress = progress
+        let scan = scanner.scan()
         report.problems += scan.problems
         report.conflictCopies = scan.strays.values.map(\.count).reduce(0, +)
         let present = Set(

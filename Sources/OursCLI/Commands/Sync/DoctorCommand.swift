@@ -15,7 +15,10 @@ struct DoctorCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let report = try context.zone().doctor(fix: fix)
+        let progress = ProgressReport(context)
+        progress.begin("Checking the household folder")
+        let report = try context.zone().doctor(fix: fix) { step in progress.update(step) }
+        progress.end()
         if context.json {
             context.printJSON(report.json)
         } else {
