@@ -15,10 +15,13 @@ struct WatchOutput: Sendable {
     let context: CommandContext
     let household: Zone
     let policy: WatchPolicy
+    /// The first pass's progress line, cleared before anything else is printed.
+    var progress: ProgressReport?
     /// Lines printed for one change set before the rest is summed up (people only).
     static let linesPerSet = 100
 
     func show(_ event: WatchEvent) {
+        if case .started = event {} else { progress?.end() }
         let now = household.device.clock.nowMillis()
         switch event {
         case .started:
@@ -114,6 +117,7 @@ struct WatchOutput: Sendable {
     }
 
     func stopped() {
+        progress?.end()
         let now = household.device.clock.nowMillis()
         if context.json { line(["event": "stopped"], at: now) } else { context.say("Stopped watching \(household.name).") }
     }
