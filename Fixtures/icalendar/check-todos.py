@@ -3,8 +3,8 @@
 (Debian's python3-icalendar) and dateutil's RRULE expansion.
 
 Usage: check-todos.py FILE COUNT
-Prints one JSON object: for each VTODO's UID, its DTSTART and DUE and the first COUNT times
-its RRULE gives, as yyyy-mm-dd for dates and ISO 8601 UTC for date-times. Exits 1, saying
+Prints one JSON object: for each VTODO's UID, its DTSTART and DUE (each when present) and the
+first COUNT times its RRULE gives, as yyyy-mm-dd for dates and ISO 8601 UTC for date-times. Exits 1, saying
 why on standard error, when the file breaks RFC 5545 in a way checked here.
 """
 import datetime
@@ -44,19 +44,29 @@ def main():
         errors = getattr(todo, "errors", [])
         if errors:
             fail("%s: %s" % (todo.get("UID"), errors))
-        for name in ("UID", "DTSTAMP", "DTSTART", "DUE", "SUMMARY"):
+        for name in ("UID", "DTSTAMP", "SUMMARY"):
             if name not in todo:
                 fail("a VTODO without %s" % name)
         uid = str(todo["UID"])
-        start, due = todo.decoded("DTSTART"), todo.decoded("DUE")
-        if isinstance(start, datetime.datetime) != isinstance(due, datetime.datetime):
-            fail("%s: DTSTART and DUE are not of the same value type" % uid)
-        if not due > start:
-            fail("%s: DUE %s is not after DTSTART %s" % (uid, due, start))
+        # A to-do may have neither DTSTART nor DUE (an undated task), or either; a repeating
+        # one needs DTSTART; with both, DUE must be later (RFC 5545 3.8.2.3).
+        start = todo.decoded("DTSTART") if "DTSTART" in todo else None
+        due = todo.decoded("DUE") if "DUE" in todo else None
+        if start is not None and due is not None:
+            if isinstance(start, datetime.datetime) != isinstance(due, datetime.datetime):
+                fail("%s: DTSTART and DUE are not of the same value type" % uid)
+            if not due > start:
+                fail("%s: DUE %s is not after DTSTART %s" % (uid, due, start))
+        if "RRULE" in todo and start is None:
+            fail("%s: RRULE without DTSTART" % uid)
         status = str(todo.get("STATUS", "NEEDS-ACTION"))
         if status not in ("NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"):
             fail("%s: STATUS %s is not one a VTODO may have" % (uid, status))
-        entry = {"start": text(start), "due": text(due), "occurrences": []}
+        entry = {"occurrences": []}
+        if start is not None:
+            entry["start"] = text(start)
+        if due is not None:
+            entry["due"] = text(due)
         if "RRULE" in todo:
             rule_text = todo["RRULE"].to_ical().decode()
             first = start if isinstance(start, datetime.datetime) else datetime.datetime.combine(start, datetime.time())

@@ -71,7 +71,11 @@ struct ConcurrentEditTests {
         }
         #expect(ids[0] == ids[1], "a conflict has the same id on every device")
         let text = try mike.ok("conflicts")
-        #expect(text.stdout.contains("\(ids[1])  item/milk name: \"Oat milk\" lost to \"Whole milk\""), "\(text)")
+        // Named as people call it, with who wrote the value that lost, and when.
+        let said = text.stdout.split(separator: "\n").first { $0.hasPrefix(ids[1]) }.map(String.init) ?? ""
+        #expect(said.hasPrefix("\(ids[1])  item \"Whole milk\": name \"Oat milk\" lost to \"Whole milk\" — "), "\(text)")
+        #expect(said.hasSuffix(", just now") || said.contains(" min ago"), "\(said)")
+        #expect(said.contains("— Sarah,") || said.contains("— Mike,"), "\(said)")
 
         try sarah.ok("conflicts", "restore", ids[0])
         try mike.ok("sync")

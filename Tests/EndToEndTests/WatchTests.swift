@@ -48,8 +48,11 @@ struct WatchTests {
         let watch = try RunningOurs(mike, "watch", "--interval", "100ms")
         waitForLine(watch) { $0.hasPrefix("Watching Home") }
         try sarah.ok("record", "put", "item", "milk", "--fields", #"{"qty": 5}"#)
-        let line = waitForLine(watch) { $0.contains("updated item/milk") }
-        #expect(line?.hasSuffix("Sarah updated item/milk (qty)") == true, "\(line ?? "")")
+        let line = waitForLine(watch) { $0.contains("(qty)") }
+        #expect(line?.hasSuffix(#"Sarah updated item "Milk" (qty)"#) == true, "by its name, not its id: \(line ?? "")")
+        try sarah.ok("record", "put", "item", "milk", "--fields", #"{"name": "Oat milk"}"#)
+        let named = waitForLine(watch) { $0.contains("(name)") }
+        #expect(named?.hasSuffix(#"Sarah updated item "Oat milk" (name)"#) == true, "by its name: \(named ?? "")")
         #expect(line?.prefix(8).allSatisfy { $0.isNumber || $0 == ":" } == true, "starts with the time: \(line ?? "")")
         #expect(watch.signal(SIGINT) == 0, "\(watch.errorOutput)")
     }

@@ -44,14 +44,18 @@ final class CommandContext: Sendable {
 
     func printJSON(_ value: JSONValue) { console.out(JSONWriter.prettyString(value) + "\n") }
 
-    /// A short status line on standard error, only on a terminal: piped output stays clean.
+    /// Whether progress lines are shown: standard error is a terminal, and neither `--json`
+    /// nor `--quiet` was given. Piped output stays clean.
+    var showsProgress: Bool { console.errorIsTerminal && !json && !globals.quiet }
+
+    /// A short status line on standard error, only when `showsProgress`.
     func progress(_ text: String) {
-        guard console.errorIsTerminal, !json else { return }
+        guard showsProgress else { return }
         console.error("\r\u{1B}[2K" + text)
     }
 
     func endProgress() {
-        guard console.errorIsTerminal, !json else { return }
+        guard showsProgress else { return }
         console.error("\r\u{1B}[2K")
     }
 

@@ -9,22 +9,26 @@ struct GlobalOptions: Sendable, Hashable {
     var json: Bool
     /// `--no-color`: never colour output. `NO_COLOR` is the runner's to check.
     var noColor: Bool
+    /// `--quiet`: no progress lines on standard error, even on a terminal.
+    var quiet: Bool
 
     init(
         home: String? = nil, household: String? = nil, json: Bool = false,
-        noColor: Bool = false
+        noColor: Bool = false, quiet: Bool = false
     ) {
         self.home = home
         self.household = household
         self.json = json
         self.noColor = noColor
+        self.quiet = quiet
     }
 
     /// Reads the global options the parser collected.
     init(_ values: ParsedValues) throws(UsageError) {
         self.init(
             home: try values[Self.homeOption], household: try values[Self.householdOption],
-            json: try values[Self.jsonFlag], noColor: try values[Self.noColorFlag])
+            json: try values[Self.jsonFlag], noColor: try values[Self.noColorFlag],
+            quiet: try values[Self.quietFlag])
     }
 
     // MARK: Declarations
@@ -38,6 +42,8 @@ struct GlobalOptions: Sendable, Hashable {
         "json", help: "Print one JSON document on standard output, for scripts")
     static let noColorFlag: Option<Bool> = .flag(
         "no-color", help: "Never colour the output (setting NO_COLOR does the same)")
+    static let quietFlag: Option<Bool> = .flag(
+        "quiet", short: "q", help: "Show no progress while a long command runs (none is shown when piped)")
     /// Named `help` so the parser treats it as the request for help.
     static let helpFlag: Option<Bool> = .flag(
         OptionSpec.helpName, short: "h",
@@ -46,6 +52,6 @@ struct GlobalOptions: Sendable, Hashable {
 
     /// Every global option, in the order help lists them.
     static let declarations: [any OptionDeclaration] = [
-        homeOption, householdOption, jsonFlag, noColorFlag, helpFlag, versionFlag,
+        homeOption, householdOption, jsonFlag, noColorFlag, quietFlag, helpFlag, versionFlag,
     ]
 }

@@ -138,7 +138,7 @@ enum OursCommandTree {
             "help", summary: "Show help for ours or for a command", examples: ["ours help", "ours help record put"],
             arguments: [helpPath]
         ) { values throws(UsageError) in try .help(path: values[helpPath]) },
-        Node("version", summary: "Print the version of ours") { _ throws(UsageError) in .version },
+        Node("version", summary: "Print the version of ours", examples: ["ours version"]) { _ throws(UsageError) in .version },
         Node(
             "completion", summary: "Print a shell completion script, or names to complete",
             subcommands: [

@@ -1,30 +1,50 @@
 import Foundation
 import OursSync
 
-/// The meal plan, tasks with a due date and chores as an iCalendar file (RFC 5545): meals as
-/// all-day events, tasks and chores as to-dos (chores repeating; paused chores are left out).
-/// CRLF line ends, text escaped, long lines folded at 75 octets.
+/// The meal plan, tasks and chores as an iCalendar file (RFC 5545): meals as all-day events
+/// that do not show as busy time (`TRANSP:TRANSPARENT`), tasks as to-dos (`DUE` when they have
+/// a due date, none when they have not), chores as repeating to-dos (paused chores are left
+/// out). The calendar has RFC 7986's `NAME` and a `UID` of its own that stays the same for a
+/// household from one export to the next. CRLF line ends, text escaped, long lines folded at
+/// 75 octets.
 public enum ICalendarExport {
+    /// What a calendar export holds: its summary counts these, nothing else.
+    public struct Contents: Sendable, Equatable {
+        public var meals: Int
+        public var tasks: Int
+        public var chores: Int
+
+        public init(meals: Int, tasks: Int, chores: Int) {
+            self.meals = meals
+            self.tasks = tasks
+            self.chores = chores
+        }
+    }
+
+    public static func contents(of snapshot: HouseholdSnapshot) -> Contents {
+        Contents(meals: snapshot.meals.count, tasks: snapshot.tasks.count, chores: snapshot.chores.filter { !$0.paused }.count)
+    }
+
     public static func render(_ snapshot: HouseholdSnapshot) -> String {
         let stamp = dateTime(snapshot.takenAt)
         let domain = "\(snapshot.householdID).ours"
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Ours//Ours household export//EN", "CALSCALE:GREGORIAN",
+            "UID:calendar@\(domain)", "NAME:" + escape(snapshot.householdName),
             "X-WR-CALNAME:" + escape(snapshot.householdName),
         ]
         for meal in snapshot.meals {
             lines += [
                 "BEGIN:VEVENT", "UID:meal-\(meal.id)@\(domain)", "DTSTAMP:\(stamp)",
                 "DTSTART;VALUE=DATE:\(date(meal.date))", "DTEND;VALUE=DATE:\(date(meal.date.adding(days: 1)))",
-                "SUMMARY:" + escape("\(meal.slot.rawValue.capitalized): \(meal.name)"), "CATEGORIES:MEAL", "END:VEVENT",
+                "SUMMARY:" + escape("\(meal.slot.rawValue.capitalized): \(meal.name)"), "CATEGORIES:MEAL",
+                "TRANSP:TRANSPARENT", "END:VEVENT",
             ]
         }
         for task in snapshot.tasks {
-            guard let due = task.due else { continue }
-            lines += [
-                "BEGIN:VTODO", "UID:task-\(task.id)@\(domain)", "DTSTAMP:\(stamp)", "DUE;VALUE=DATE:\(date(due))",
-                "SUMMARY:" + escape(task.name),
-            ]
+            lines += ["BEGIN:VTODO", "UID:task-\(task.id)@\(domain)", "DTSTAMP:\(stamp)"]
+            if let due = task.due { lines.append("DUE;VALUE=DATE:\(date(due))") }
+            lines.append("SUMMARY:" + escape(task.name))
             if let project = task.project { lines.append("CATEGORIES:" + escape(project)) }
             if let priority = task.priority { lines.append("PRIORITY:\(priority * 2 - 1)") }
             if let name = snapshot.memberName(task.assignee) { lines.append("DESCRIPTION:" + escape("Assigned to \(name)")) }

@@ -52,13 +52,13 @@ extension Household {
 
     /// Deletes a category and takes it off the items filed under it.
     /// - Parameter confirmed: whether to go ahead when items are filed under it.
-    /// - Throws: `.failed` when items are filed under it and `confirmed` is false.
+    /// - Throws: `.usage` (a missing `--yes`) when items are filed under it and `confirmed` is false.
     public func deleteCategory(_ name: String, confirmed: Bool) throws(OursError) -> (category: ItemCategory, items: Int) {
         try zone.device.withLock { () throws(OursError) -> (category: ItemCategory, items: Int) in
             let category = try category(named: name)
             let items = try items(inCategory: category)
             if !items.isEmpty, !confirmed {
-                throw .failed(
+                throw .usage(
                     items.count == 1
                         ? "1 item is filed under \(category.name)" : "\(items.count) items are filed under \(category.name)",
                     hint: "Add --yes to delete the category and take it off them.")

@@ -132,13 +132,13 @@ extension Household {
     /// Deletes a list and its items (stamped tombstones, like every deletion).
     /// - Parameter confirmed: whether to go ahead when the list still has items.
     /// - Returns: the list and how many items were deleted with it.
-    /// - Throws: `.failed` when the list has items and `confirmed` is false.
+    /// - Throws: `.usage` (a missing `--yes`) when the list has items and `confirmed` is false.
     public func deleteList(_ name: String, confirmed: Bool) throws(OursError) -> (list: GroceryList, items: Int) {
         let list = try list(named: name)
         return try zone.device.withLock { () throws(OursError) -> (list: GroceryList, items: Int) in
             let items = try self.items(on: list)
             if !items.isEmpty, !confirmed {
-                throw .failed(
+                throw .usage(
                     "\(list.name) still has \(items.count) item(s)",
                     hint: "Add --yes to delete the list and its items, or `ours list archive \"\(list.name)\"` to keep them.")
             }

@@ -96,13 +96,13 @@ extension Household {
     /// Deletes a project and its tasks (stamped tombstones: `ours restore project` brings them back).
     /// - Parameter confirmed: whether to go ahead when the project has tasks.
     /// - Returns: the project and how many tasks were deleted with it.
-    /// - Throws: `.failed` when it has tasks and `confirmed` is false.
+    /// - Throws: `.usage` (a missing `--yes`) when it has tasks and `confirmed` is false.
     public func deleteProject(_ name: String, confirmed: Bool) throws(OursError) -> (project: Project, tasks: Int) {
         try zone.device.withLock { () throws(OursError) -> (project: Project, tasks: Int) in
             let project = try project(named: name)
             let tasks = try taskRecords().filter { $0.projectID == project.id }
             if !tasks.isEmpty, !confirmed {
-                throw .failed(
+                throw .usage(
                     "\(project.name) still has \(tasks.count) task(s)",
                     hint:
                         "Add --yes to delete the project and its tasks, or `ours project archive \"\(project.name)\"` to keep them."

@@ -170,7 +170,7 @@ extension Household {
     /// with it lose their link and stay planned, as text. `ours restore recipe` brings it back.
     /// - Parameter confirmed: whether to go ahead when meals are planned with it.
     /// - Returns: the recipe and the meals that were planned with it.
-    /// - Throws: `.failed` when meals are planned with it and `confirmed` is false.
+    /// - Throws: `.usage` (a missing `--yes`) when meals are planned with it and `confirmed` is false.
     public func deleteRecipe(_ name: String, confirmed: Bool) throws(OursError) -> (recipe: Recipe, meals: [RecordRef]) {
         try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, meals: [RecordRef]) in
             let recipe = try recipe(named: name)
@@ -178,7 +178,7 @@ extension Household {
                 try contents(of: .recipe, record)
             }
             if let meals, !meals.isEmpty, !confirmed {
-                throw .failed(
+                throw .usage(
                     "\(recipe.name) is planned for \(meals.count == 1 ? "a meal" : "\(meals.count) meals"): "
                         + meals.sorted { $0.id < $1.id }.compactMap(\.context).joined(separator: ", "),
                     hint: "Add --yes to delete it; those meals stay planned, under its name as text.")

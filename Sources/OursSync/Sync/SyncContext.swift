@@ -34,7 +34,11 @@ struct SyncContext: Sendable {
     /// Whether the shared folder and this household's folder in it are where the device expects.
     /// - Throws: `.folderUnavailable` (exit 5) naming what is missing.
     func requireFolder() throws(OursError) -> ZoneLayout {
-        guard let layout else { throw .failed("private data has no shared folder") }
+        guard let layout else {
+            throw .notFound(
+                "no household: private data has no shared folder",
+                hint: "Create one with `ours household create NAME --folder PATH`, or join one.")
+        }
         let root: FileStat?
         do { root = try fileSystem.stat(layout.root) } catch { throw .folderUnavailable(error.description) }
         guard let root, root.kind == .directory || root.kind == .symlink else {

@@ -22,6 +22,8 @@ struct WatchSession {
     private var tail: JournalTail
     private var problems = ProblemLog()
     let settling: SettlingFiles
+    /// The first pass's progress, for a big household; dropped once a pass has run.
+    var firstPassProgress: SyncProgressHandler?
     private let zoneDirectory: String
     /// The message of the folder outage or failure last published, so each is told once.
     private var outage: String?
@@ -103,7 +105,7 @@ struct WatchSession {
         return outcome
     }
 
-    private func pass(_ plan: PollSchedule.Plan) throws(OursError) -> SyncPass.Outcome {
+    private mutating func pass(_ plan: PollSchedule.Plan) throws(OursError) -> SyncPass.Outcome {
         let schedule = self.schedule
         let settlingFolders = settling.foldersToReread()
         let reread: (@Sendable (String) -> Bool)?
@@ -115,8 +117,10 @@ struct WatchSession {
             reread = nil
         }
         let settling = self.settling
+        let progress = firstPassProgress
+        firstPassProgress = nil
         return try SyncPass(
-            context: household.context, mode: plan.mode, progress: nil, index: index, reread: reread,
+            context: household.context, mode: plan.mode, progress: progress, index: index, reread: reread,
             settling: { path, stat in settling.isSettling(path, stat) }, persistIndex: false
         ).run()
     }

@@ -28,6 +28,8 @@ public final class Watcher: Sendable {
     private let now: @Sendable () -> Duration
     private let sleep: @Sendable (Duration) async throws -> Void
     private let control = Locked(Control())
+    /// Called while the first pass reads and merges a big folder (later passes are small).
+    private let firstPassProgress = Locked<SyncProgressHandler?>(nil)
     /// Passes run here: they do blocking file I/O and may wait for the device lock while a
     /// one-shot command holds it, which must not tie up a thread of Swift's cooperative pool.
     private let queue = DispatchQueue(label: "ours.watcher")
@@ -56,11 +58,17 @@ public final class Watcher: Sendable {
         self.init(household: household, policy: policy, clock: ContinuousClock())
     }
 
+    /// Reports the first pass's progress (reading, merging, writing a big household): set it
+    /// before `run()`.
+    public func onFirstPassProgress(_ handler: @escaping SyncProgressHandler) {
+        firstPassProgress.withLock { $0 = handler }
+    }
+
     /// Polls until `stop()` is called, the task is cancelled, or this device's membership ends.
     /// A stop lets the current pass finish; locks are released and `events` finishes on return.
     /// - Returns: why it stopped.
     /// - Throws: `.failed` when another watcher is running for this household on this device
-    ///   (or `run()` was called twice); `.usage` for private data; `.notPermitted` for a
+    ///   (or `run()` was called twice); `.notFound` for private data; `.notPermitted` for a
     ///   household this device no longer belongs to.
     public func run() async throws(OursError) -> WatchEnd {
         defer { continuation.finish() }
@@ -72,7 +80,9 @@ public final class Watcher: Sendable {
         let lock = try WatcherLock.acquire(for: household)
         defer { WatcherLock.release(lock, for: household) }
         continuation.yield(.started)
-        let session = Locked(WatchSession(household: household, policy: policy, now: now))
+        var first = WatchSession(household: household, policy: policy, now: now)
+        first.firstPassProgress = firstPassProgress.current
+        let session = Locked(first)
         defer { queue.sync { session.withLock { $0.saveIndex() } } }
         while !isStopping {
             if session.withLock({ $0.thoroughPassDue }) {

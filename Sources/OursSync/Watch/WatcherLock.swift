@@ -12,8 +12,8 @@ enum WatcherLock {
     /// - Throws: `.failed` when another watcher holds it.
     static func acquire(for household: Zone) throws(OursError) -> any FileLock {
         guard let membership = household.membership else {
-            throw .usage(
-                "private data has no shared folder to watch",
+            throw .notFound(
+                "no household: private data has no shared folder to watch",
                 hint: "Create a household with `ours household create`, or join one.")
         }
         guard membership.status == .active else {

@@ -9,6 +9,9 @@ public struct JoinResult: Sendable {
     /// The records this device now holds, deleted ones excluded (counted by the first sync;
     /// `nil` when the device was already a member).
     public var records: Int?
+    /// The device was a member whose first sync had not finished (the join was interrupted);
+    /// this join finished it.
+    public var resumed = false
 }
 
 extension Device {
@@ -31,16 +34,51 @@ extension Device {
         let invitation = try findInvitation(code, in: root)
         let (zone, info) = try readZone(of: invitation)
         if let existing = try memberships().first(where: { $0.id == info.id }), existing.status == .active {
-            return try upgrade(existing, with: invitation)
+            var result = try upgrade(existing, with: invitation)
+            guard try firstSyncPending(info.id) else { return result }
+            // An earlier join stopped before its first sync finished: finish it now.
+            let outcome = try firstSync(result.zone, progress: progress)
+            result.alreadyMember = false
+            result.resumed = true
+            result.records = outcome.records
+            result.report = outcome.report
+            return result
         }
         let now = clock.nowMillis()
         let manifest = try readManifest(of: invitation)
         try Device.requireUsable(invitation, manifest: manifest, now: now)
+        try markFirstSyncPending(info.id)
         let (household, problem) = try becomeMember(
             invitation, zone: zone, manifest: manifest, identity: identity, name: name, now: now)
-        var outcome = try SyncPass(context: household.context, mode: .sweep, progress: progress, countRecords: true).run()
+        var outcome = try firstSync(household, progress: progress)
         if let problem { outcome.report.problems.append(problem) }
         return JoinResult(zone: household, alreadyMember: false, report: outcome.report, records: outcome.records)
+    }
+
+    /// The note, in this device's state directory, that a join has begun and its first sync
+    /// not yet finished. Written before the membership, removed once the first sync is done,
+    /// so a join cut short anywhere between (Ctrl-C, a crash, a full disk) is finished by the
+    /// same `ours join` run again.
+    func firstSyncMarker(_ householdID: String) -> String {
+        joinPath(home, "first-sync-\(householdID).pending")
+    }
+
+    func firstSyncPending(_ householdID: String) throws(OursError) -> Bool {
+        do { return try fileSystem.stat(firstSyncMarker(householdID)) != nil } catch { throw .io(error) }
+    }
+
+    private func markFirstSyncPending(_ householdID: String) throws(OursError) {
+        do { try fileSystem.writeAtomically(firstSyncMarker(householdID), Array("\n".utf8), durability: .immediate) } catch {
+            throw .io(error)
+        }
+    }
+
+    /// The first full sync of a household just joined; clears the pending note once it is done.
+    private func firstSync(_ household: Zone, progress: SyncProgressHandler?) throws(OursError) -> SyncPass.Outcome {
+        let outcome = try SyncPass(context: household.context, mode: .sweep, progress: progress, countRecords: true).run()
+        let marker = firstSyncMarker(household.id)
+        do { try fileSystem.remove(marker) } catch  where error.reason == .notFound {} catch { throw .io(error) }
+        return outcome
     }
 
     /// What a join found in the shared folder for a code, before it changes anything.

@@ -40,6 +40,14 @@ public struct StatusReport: Sendable {
 }
 
 extension Zone {
+    /// Whether this device is an active member whose shared folder is away (unmounted,
+    /// disconnected, the household's folder missing): its changes stay on this device, in
+    /// its outbox, until the folder returns. Reads only.
+    public var folderIsAway: Bool {
+        guard let membership, membership.status == .active else { return false }
+        return (try? context.requireFolder()) == nil
+    }
+
     /// The household's state on this device. Reads only; never touches the folder.
     public func status() throws(OursError) -> StatusReport {
         let syncState = try replica.loadSyncState()

@@ -5,6 +5,11 @@ public struct DoctorReport: Sendable {
     public var fixed: [String] = []
     /// Records whose file is missing from the folder (restored by `--fix` or the next sync).
     public var missingFiles = 0
+    /// Record files in the folder that this device cannot read (broken JSON, a newer format,
+    /// unreadable): present, so not missing, and left as they are until someone fixes them.
+    public var brokenFiles = 0
+    /// The sync tools whose traces are in or above the folder, with the settings to check.
+    public var syncTools: [SyncToolNote] = []
     public var conflictCopies = 0
     public var staleTemporaryFiles = 0
     public var pendingChanges = 0
@@ -14,16 +19,19 @@ public struct DoctorReport: Sendable {
     public var json: JSONValue {
         [
             "healthy": .bool(isHealthy), "problems": .array(problems.map(\.json)), "fixed": .array(fixed.map { .string($0) }),
-            "missingFiles": JSONValue(missingFiles), "conflictCopies": JSONValue(conflictCopies),
+            "missingFiles": JSONValue(missingFiles), "brokenFiles": JSONValue(brokenFiles),
+            "conflictCopies": JSONValue(conflictCopies),
             "staleTemporaryFiles": JSONValue(staleTemporaryFiles), "pendingChanges": JSONValue(pendingChanges),
+            "syncTools": .array(syncTools.map(\.json)),
         ]
     }
 }
 
 extension Zone {
     /// Checks the household's folder and this device's copy; with `fix`, repairs what it can
-    /// and reports what is left. Without `fix` nothing is written anywhere.
-    public func doctor(fix: Bool) throws(OursError) -> DoctorReport {
+    /// and reports what is left. Without `fix` nothing is written anywhere. `progress` is
+    /// called while a big folder is read.
+    public func doctor(fix: Bool, progress: SyncProgressHandler? = nil) throws(OursError) -> DoctorReport {
         var report = DoctorReport()
         let now = device.clock.nowMillis()
         if try device.currentClock().lead(now: now) > HybridLogicalClock.maximumDriftMillis {
@@ -56,7 +64,9 @@ extension Zone {
             return after
         }
         let layout = try context.requireFolder()
-        let scan = FolderScanner(fileSystem: fileSystem, layout: layout, previous: FolderIndex(), mode: .sweep).scan()
+        var scanner = FolderScanner(fileSystem: fileSystem, layout: layout, previous: FolderIndex(), mode: .sweep)
+        scanner.progress = progress
+        let scan = scanner.scan()
         report.problems += scan.problems
         report.conflictCopies = scan.strays.values.map(\.count).reduce(0, +)
         let present = Set(
@@ -64,7 +74,14 @@ extension Zone {
                 if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
                 return nil
             })
-        report.missingFiles = try replica.keys().filter { !present.contains($0) }.count
+        // A file that is there but cannot be read is broken, not missing.
+        let unreadable: Set<Problem.Kind> = [.brokenFile, .unreadableFile, .newerFormat]
+        let broken = Set(scan.problems.filter { unreadable.contains($0.kind) }.compactMap(\.path))
+        let absent = try replica.keys().filter { !present.contains($0) }
+        let brokenKeys = absent.filter { broken.contains(layout.directoryName + "/records/" + ZoneLayout.relativePath(of: $0)) }
+        report.brokenFiles = broken.count
+        report.missingFiles = absent.count - brokenKeys.count
+        report.syncTools = SyncToolCheck.inspect(root: layout.root, zone: layout.zone, fileSystem: fileSystem)
         let stale = staleTemporaryFiles(in: layout.zone, now: now, depth: 0)
         report.staleTemporaryFiles = stale.count
         if fix {

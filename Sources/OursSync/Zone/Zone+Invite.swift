@@ -8,8 +8,9 @@ extension Zone {
     ///   anyone but the owner.
     public func invite(readOnly: Bool, expiresInMillis: Int64? = nil, maxUses: Int? = nil) throws(OursError) -> ShareCode {
         guard let membership else {
-            throw .usage(
-                "private data cannot be shared", hint: "Create a household first: `ours household create NAME --folder PATH`.")
+            throw .notFound(
+                "no household: private data cannot be shared",
+                hint: "Create a household first: `ours household create NAME --folder PATH`.")
         }
         try requireWritable("invite people")
         let identity = try device.requireIdentity()

@@ -116,7 +116,9 @@ extension Zone {
 
     func activeSelf() throws(OursError) -> (Membership, Participant) {
         guard var membership else {
-            throw .usage("this is private data, not a shared household", hint: "Create one with `ours household create`.")
+            throw .notFound(
+                "no household: this is private data, not a shared household",
+                hint: "Create one with `ours household create`.")
         }
         guard membership.status == .active else {
             throw .notPermitted(LifecycleEvent(membership.status).message(household: name))

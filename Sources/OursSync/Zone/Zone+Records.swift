@@ -60,57 +60,6 @@ extension Zone {
         return result.sorted { ($0.name?.lowercased() ?? "", $0.key.id) < ($1.name?.lowercased() ?? "", $1.key.id) }
     }
 
-    /// Creates or updates many records in one go: one lock, one flush.
-    /// - Parameters:
-    ///   - objects: each record's fields; an object whose reserved key holds an `id` updates that record.
-    ///   - progress: called now and then with (done, total).
-    /// - Returns: how many records were written.
-    @discardableResult
-    public func importRecords(
-        type: String, objects: [[String: JSONValue]], progress: ((Int, Int) -> Void)? = nil
-    ) throws(OursError) -> Int {
-        guard RecordKey.isValidType(type) else { throw .usage(RecordKeyError.invalidType(type).description) }
-        var prepared: [(RecordKey, [String: JSONValue?])] = []
-        for (line, object) in objects.enumerated() {
-            var fields = object
-            let id = fields.removeValue(forKey: RecordFile.metadataKey)?["id"]?.stringValue
-            do { try Zone.validate(fields: fields) } catch {
-                throw .usage("record \(line + 1): \(error.message)")
-            }
-            // Before anything is stored: a record whose values alone pass the limit never fits.
-            let size = JSONWriter.compact(.object(fields)).count
-            if size > RecordFile.maximumSize {
-                throw .usage(
-                    "record \(line + 1) holds \(RecordState.describe(size: size)); a record may hold at most "
-                        + RecordState.describe(size: RecordFile.maximumSize) + "; nothing was imported")
-            }
-            let key: RecordKey
-            do { key = try makeKey(type: type, id: id) } catch { throw .usage("record \(line + 1): \(error.message)") }
-            prepared.append((key, fields.mapValues { $0 }))
-        }
-        let keys = try device.withLock { () throws(OursError) -> [RecordKey] in
-            try requireWritable("import records")
-            var keys: [RecordKey] = []
-            var changes: [RecordChange] = []
-            for (done, (key, fields)) in prepared.enumerated() {
-                let previous = try replica.loadForRepair(key)
-                var state = previous ?? RecordState(key: key)
-                try device.observeOwnStamps(in: state)
-                state.write(fields, at: try device.stamp())
-                try saveLocalChange(state, previous: previous, durability: .deferred, noted: false)
-                if let change = RecordChange.between(previous, state, manifest: ParticipantManifest()) { changes.append(change) }
-                keys.append(key)
-                if done % 500 == 0 { progress?(done, prepared.count) }
-            }
-            try context.flush(replica.directory)
-            context.noteChanges(changes, origin: .local, device: try device.requireIdentity().deviceID)
-            return keys
-        }
-        try context.writeThrough(keys, progress: progress)
-        progress?(prepared.count, prepared.count)
-        return keys.count
-    }
-
     func makeKey(type: String, id: String?) throws(OursError) -> RecordKey {
         do { return try RecordKey(type: type, id: id ?? RecordKey.newID()) } catch { throw .usage(error.description) }
     }

@@ -18,7 +18,7 @@ import Testing
                   ours watch --interval 5s
 
                 Global options (see 'ours --help'):
-                  --home DIR, --household NAME|ID, --json, --no-color, -h/--help, --version
+                  --home DIR, --household NAME|ID, --json, --no-color, -q/--quiet, -h/--help, --version
 
                 """)
     }

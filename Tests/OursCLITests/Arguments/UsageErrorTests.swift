@@ -49,7 +49,7 @@ import Testing
             "unknown option '--ingr' for 'ours recipe add'; did you mean '--ingredient'?"
         ),
         ("sync -x", "unknown option '-x' for 'ours sync'"),
-        ("--quiet sync", "unknown option '--quiet'"),
+        ("--silent sync", "unknown option '--silent'"),
         ("sync --list G", "unknown option '--list' for 'ours sync'"),
         ("household --yes leave", "unknown option '--yes' for 'ours household'"),
         ("add x -l=G", "unknown option '-l=G' for 'ours add'"),

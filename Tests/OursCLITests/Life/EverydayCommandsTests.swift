@@ -63,7 +63,7 @@ import Testing
     @Test func categoriesMealsAndTheirErrors() throws {
         let phone = Phone()
         phone.run("add", "milk", "--category", "Dairy")
-        #expect(phone.run("category", "rm", "dairy").code == 1)
+        #expect(phone.run("category", "rm", "dairy").code == 2, "needs --yes: a usage error")
         #expect(try phone.json("category", "show", "dai").value["items"]?.arrayValue?.count == 1)
         #expect(phone.run("category", "edit", "dairy", "--name", "Fridge").out == "Renamed the category to Fridge on 1 item.\n")
         #expect(phone.run("category", "rm", "fridge", "--yes").out == "Deleted the category Fridge and took it off 1 item.\n")
@@ -115,7 +115,7 @@ import Testing
         let edited = try phone.json("task", "edit", "buy paint", "--project", "home", "--move-to", "Garden", "--priority", "1")
         #expect(edited.value["project"] == "Garden")
         #expect(edited.value["priority"] == 1)
-        #expect(phone.run("project", "rm", "garden").code == 1)
+        #expect(phone.run("project", "rm", "garden").code == 2, "needs --yes: a usage error")
         #expect(phone.run("project", "rm", "garden", "--yes").out == "Deleted Garden and its 1 task.\n")
         #expect(
             phone.run("restore", "project", "garden").out

@@ -87,7 +87,7 @@ import Testing
         #expect(phone.run("recipe", "add", "toast", "--force").code == 0)
         #expect(phone.run("recipe", "add", "toast", "--as-new", "--replace").code == 2)
         #expect(phone.run("plan", "someday", "dinner", "Toast").code == 2)
-        #expect(phone.run("list", "delete", "groceries").code == 1)
+        #expect(phone.run("list", "delete", "groceries").code == 2, "needs --yes: a usage error")
         #expect(phone.run("list", "delete", "groceries", "--yes").out == "Deleted Groceries and its 2 items.\n")
         let error = try phone.json("recipe", "show", "Cake")
         #expect(error.code == 4)

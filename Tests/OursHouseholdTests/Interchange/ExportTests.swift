@@ -74,8 +74,12 @@ import Testing
         #expect(lines.contains("RRULE:FREQ=DAILY;INTERVAL=7"))
         #expect(lines.contains("DESCRIPTION:Every 7 days\\, from the last time it is done\\; Alex"))
         #expect(lines.contains("DTSTAMP:20250314T100000Z"))
-        #expect(!ics.contains("No date"))
-        #expect(ics.components(separatedBy: "BEGIN:VTODO").count == 3)
+        #expect(lines.contains("SUMMARY:No date"), "an undated task is a to-do without DUE")
+        #expect(lines.contains("NAME:Sarah & Mike's"))
+        #expect(lines.contains("UID:calendar@h1.ours"))
+        #expect(lines.contains("TRANSP:TRANSPARENT"), "a meal is not busy time")
+        #expect(ics.components(separatedBy: "BEGIN:VTODO").count == 4)
+        #expect(ICalendarExport.contents(of: Self.snapshot()) == .init(meals: 1, tasks: 2, chores: 1))
         #expect(ics.components(separatedBy: "BEGIN:VEVENT").count == 2)
     }
 

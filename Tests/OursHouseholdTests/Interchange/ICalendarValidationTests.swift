@@ -3,39 +3,6 @@ import OursHousehold
 import OursSync
 import Testing
 
-/// Debian's python3-icalendar, which reads the export as a calendar app would.
-enum PythonICalendar {
-    static let python = "/usr/bin/python3"
-
-    /// Whether `python3 -c 'import icalendar'` works here.
-    static let available: Bool = {
-        guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-        return (try? run(["-c", "import icalendar, dateutil"]).status) == 0
-    }()
-
-    /// CI installs it (`.ci/run`), so there it must be present.
-    static let required = ProcessInfo.processInfo.environment["CI"] == "true"
-
-    static let missing =
-        "python3-icalendar is missing (\(python) cannot import icalendar): the iCalendar export is not checked by an "
-        + "independent reader; install Debian's python3-icalendar"
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-    }
-}
-
 @Suite(
     "iCalendar export read by python3-icalendar",
     .enabled(if: PythonICalendar.available || PythonICalendar.required, Comment(rawValue: PythonICalendar.missing)))
@@ -82,6 +49,40 @@ struct ICalendarValidationTests {
             let todo = try #require(todos["chore-\(chore.id)@h1.ours"], "\(chore.name)")
             #expect(todo["occurrences"]?.arrayValue?.compactMap(\.stringValue) == Self.dues(chore), "\(chore.name): \(todo)")
         }
+    }
+
+    @Test func aWholeHouseholdIsAValidCalendarHoldingWhatItsSummaryCounts() throws {
+        try #require(PythonICalendar.available, Comment(rawValue: PythonICalendar.missing))
+        let chores = Self.chores()
+        let snapshot = HouseholdSnapshot(
+            householdID: "h1", householdName: "Sarah, Mike; and \\ the cat", takenAt: 1_741_946_400_000,
+            timeZone: Self.berlin, members: [Member(id: "p1", name: "Sarah")],
+            meals: [
+                PlannedMeal(date: CalendarDay("2025-03-14")!, slot: .dinner, name: "Tacos"),
+                PlannedMeal(date: CalendarDay("2025-03-30")!, slot: .lunch, name: "Soup"),
+            ],
+            chores: chores,
+            tasks: [
+                HouseholdTask(id: "t1", name: "Fix the tap", due: CalendarDay("2025-03-20"), priority: 2),
+                HouseholdTask(id: "t2", name: "Someday: paint the shed"),
+                HouseholdTask(id: "t3", name: "Done already", done: true),
+            ])
+        let temp = TemporaryDirectory("ics")
+        let file = temp.path + "/home.ics"
+        try Data(ICalendarExport.render(snapshot).utf8).write(to: URL(fileURLWithPath: file))
+        let read = try #require(try JSONParser.parse(PythonICalendar.check("check-calendar.py", [file])).objectValue)
+        #expect(read["name"] == "Sarah, Mike; and \\ the cat")
+        #expect(read["uid"] == "calendar@h1.ours")
+        let events = try #require(read["events"]?.objectValue)
+        let todos = try #require(read["todos"]?.objectValue)
+        let contents = ICalendarExport.contents(of: snapshot)
+        #expect(contents == .init(meals: 2, tasks: 3, chores: chores.count - 1))
+        #expect(events.count == contents.meals && todos.count == contents.tasks + contents.chores)
+        #expect(events.values.allSatisfy { $0["transp"] == "TRANSPARENT" }, "\(events)")
+        #expect(todos["task-t2@h1.ours"]?.objectValue?["due"] == nil, "an undated task: a to-do without DUE")
+        #expect(todos["task-t1@h1.ours"]?["due"] == "2025-03-20")
+        // The same household exported again: the same calendar UID.
+        #expect(ICalendarExport.render(snapshot).contains("\r\nUID:calendar@h1.ours\r\n"))
     }
 
     /// When the chore falls due, one time after another, as the export promises: its schedule

@@ -15,7 +15,7 @@ import Testing
         _ = try life.plan("2025-03-16", .lunch, "Lasagne")
 
         let refused = OursError.caught { _ = try life.deleteRecipe("las", confirmed: false) }
-        #expect(refused?.kind == .failed)
+        #expect(refused?.kind == .usage, "a missing --yes is a usage error (exit 2)")
         #expect(refused?.message == "Lasagne is planned for 2 meals: Friday 2025-03-14 dinner, Sunday 2025-03-16 lunch")
         #expect(try life.recipes().count == 2, "nothing deleted when refused")
 

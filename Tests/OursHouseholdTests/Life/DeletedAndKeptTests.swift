@@ -71,7 +71,7 @@ import Testing
         #expect(try life.item(named: "milk").item.category == "Fridge")
         #expect(try life.category(named: "fri").name == "Fridge")
         let refused = OursError.caught { _ = try life.deleteCategory("fridge", confirmed: false) }
-        #expect(refused?.kind == .failed)
+        #expect(refused?.kind == .usage, "a missing --yes is a usage error (exit 2)")
         #expect(refused?.message == "1 item is filed under Fridge")
         #expect(try life.deleteCategory("fridge", confirmed: true).items == 1)
         #expect(try life.item(named: "milk").item.category == nil)

@@ -110,7 +110,7 @@ import Testing
         #expect(try life.createList(named: "veg").outcome == .restored)
         _ = try life.add(["Carrots", "Leeks"], to: "Veg")
         let refused = OursError.caught { _ = try life.deleteList("veg", confirmed: false) }
-        #expect(refused?.kind == .failed)
+        #expect(refused?.kind == .usage, "a missing --yes is a usage error (exit 2)")
         #expect(refused?.message == "Veg still has 2 item(s)")
         #expect(try life.deleteList("veg", confirmed: true).items == 2)
         #expect(try life.zone.list(type: "item").isEmpty)

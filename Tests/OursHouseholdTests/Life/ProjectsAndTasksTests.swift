@@ -101,7 +101,7 @@ import Testing
         _ = try life.addTask("Paint", project: "Shed")
         _ = try life.addTask("Roof", project: "Shed")
         let refused = OursError.caught { _ = try life.deleteProject("shed", confirmed: false) }
-        #expect(refused?.kind == .failed)
+        #expect(refused?.kind == .usage, "a missing --yes is a usage error (exit 2)")
         clock.advance(by: 1_000)
         let deleted = try life.deleteProject("shed", confirmed: true)
         #expect(deleted.tasks == 2)

@@ -44,7 +44,7 @@ struct TasksCommand: OursCommand {
         }
         let today = household.today
         let rows = tasks.map { task -> [String] in
-            let due = task.due.map { day in day < today ? "\(day) (overdue)" : day.description } ?? ""
+            let due = task.due.map { TimeText.day($0, today: today, overdue: true) } ?? ""
             return [
                 task.priority.map { "P\($0)" } ?? "", due, task.project ?? "",
                 task.assignee.flatMap { id in members.first { $0.id == id }?.name } ?? "", task.name,

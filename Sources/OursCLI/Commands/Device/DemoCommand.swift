@@ -5,7 +5,7 @@ import OursSync
 /// end, by running real `ours` commands in-process and printing what each one printed.
 struct DemoCommand: OursCommand {
     static let spec = Spec(
-        "demo", summary: "Watch two simulated devices share a household through a temporary folder")
+        "demo", summary: "Watch two simulated devices share a household through a temporary folder", examples: ["ours demo"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 

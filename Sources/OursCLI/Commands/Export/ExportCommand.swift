@@ -20,10 +20,12 @@ struct ExportCommand: OursCommand {
     static let format: Option<Format?> = .choice(
         "format", placeholder: "FORMAT", as: Format.self, help: "json, markdown, ics or html")
     static let out: Option<String?> = .value(
-        "out", short: "o", placeholder: "PATH", help: "The file to write, instead of standard output")
+        "out", short: "o", placeholder: "PATH",
+        help: "The file to write, instead of standard output (- writes the export itself there, even with --json)")
 
     static let spec = Spec(
-        "export", summary: "Export the household's data", examples: ["ours export --format ics --out meals.ics"],
+        "export", summary: "Export the household's data",
+        examples: ["ours export --format ics --out meals.ics", "ours export --format markdown --out - | less"],
         options: [format, out])
 
     /// Nil when not given: JSON.
@@ -38,6 +40,11 @@ struct ExportCommand: OursCommand {
         let format = format ?? .json
         let snapshot = try context.household().snapshot()
         let text = Self.render(snapshot, as: format)
+        // `--out -`: the export itself on standard output, never a document about it.
+        if out == "-" {
+            context.console.out(text)
+            return 0
+        }
         guard let out else {
             if context.json, format != .json {
                 context.printJSON(["format": .string(format.rawValue), "content": .string(text)])
@@ -58,13 +65,24 @@ struct ExportCommand: OursCommand {
             context.printJSON(["format": .string(format.rawValue), "path": .string(path), "bytes": JSONValue(text.utf8.count)])
             return 0
         }
-        let summary = [
+        context.say("Wrote \(out) (\(format.rawValue): \(Self.summary(snapshot, as: format).joined(separator: ", "))).")
+        return 0
+    }
+
+    /// What the file holds, counted: a calendar holds only meals, tasks and chores not paused.
+    static func summary(_ snapshot: HouseholdSnapshot, as format: Format) -> [String] {
+        if format == .ics {
+            let contents = ICalendarExport.contents(of: snapshot)
+            return [
+                Phrase.count(contents.meals, "planned meal"), Phrase.count(contents.tasks, "task"),
+                Phrase.count(contents.chores, "chore"),
+            ]
+        }
+        return [
             Phrase.count(snapshot.lists.count, "list"), Phrase.count(snapshot.recipes.count, "recipe"),
             Phrase.count(snapshot.meals.count, "planned meal"), Phrase.count(snapshot.chores.count, "chore"),
             Phrase.count(snapshot.tasks.count, "task"),
         ]
-        context.say("Wrote \(out) (\(format.rawValue): \(summary.joined(separator: ", "))).")
-        return 0
     }
 
     private static func render(_ snapshot: HouseholdSnapshot, as format: Format) -> String {

@@ -7,6 +7,7 @@ struct HouseholdAllowInvitesCommand: OursCommand {
     static let spec = Spec(
         "allow-invites",
         summary: "Let members make read-write codes too, or stop them with --off (owner only)",
+        examples: ["ours household allow-invites", "ours household allow-invites --off"],
         options: [off])
 
     let allowed: Bool

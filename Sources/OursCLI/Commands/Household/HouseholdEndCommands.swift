@@ -5,7 +5,8 @@ struct HouseholdLeaveCommand: OursCommand {
     static let yes: Option<Bool> = .yes
 
     static let spec = Spec(
-        "leave", summary: "Leave the household; this device keeps a read-only copy", options: [yes])
+        "leave", summary: "Leave the household; this device keeps a read-only copy", examples: ["ours household leave --yes"],
+        options: [yes])
 
     let yes: Bool
 
@@ -33,6 +34,7 @@ struct HouseholdDissolveCommand: OursCommand {
 
     static let spec = Spec(
         "dissolve", summary: "End the household for everyone; its data goes back to private (owner only)",
+        examples: ["ours household dissolve --yes"],
         options: [yes])
 
     let yes: Bool
@@ -64,6 +66,7 @@ struct HouseholdForgetCommand: OursCommand {
 
     static let spec = Spec(
         "forget", summary: "Delete a read-only copy kept after leaving, removal or dissolution",
+        examples: ["ours household forget Home --yes"],
         arguments: [name], options: [yes])
 
     let name: String

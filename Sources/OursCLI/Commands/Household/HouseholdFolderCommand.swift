@@ -19,10 +19,11 @@ struct HouseholdFolderCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
+        let progress = ProgressReport(context)
         let result = try context.device.relocate(
             context.globals.household, to: Device.absolutePathForCommandLine(path)
-        ) { step in context.progress(step.text) }
-        context.endProgress()
+        ) { step in progress.update(step) }
+        progress.end()
         let zone = result.zone
         if context.json {
             var object = zone.householdJSON.objectValue ?? [:]

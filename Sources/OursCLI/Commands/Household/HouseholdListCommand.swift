@@ -2,7 +2,8 @@ import OursSync
 
 /// `ours household list`: the households this device belongs to, the one in use starred.
 struct HouseholdListCommand: OursCommand {
-    static let spec = Spec("list", aliases: ["ls"], summary: "List the households this device belongs to")
+    static let spec = Spec(
+        "list", aliases: ["ls"], summary: "List the households this device belongs to", examples: ["ours household list"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -25,7 +26,7 @@ struct HouseholdListCommand: OursCommand {
             return 0
         }
         let rows = memberships.map { m in
-            [(m.id == current ? "* " : "  ") + m.name, m.role.rawValue, m.permission.rawValue, m.status.rawValue, m.layout.zone]
+            [(m.id == current ? "* " : "  ") + m.name, m.role.rawValue, m.permission.text, m.status.rawValue, m.layout.zone]
         }
         context.console.out(Table.render(["  NAME", "ROLE", "PERMISSION", "STATUS", "FOLDER"], rows))
         return 0

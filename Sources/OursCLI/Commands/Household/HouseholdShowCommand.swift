@@ -2,7 +2,8 @@ import OursSync
 
 /// `ours household show`: the household in use, its folder, members, records and last sync.
 struct HouseholdShowCommand: OursCommand {
-    static let spec = Spec("show", summary: "Show the household in use")
+    static let spec = Spec(
+        "show", summary: "Show the household in use", examples: ["ours household show", "ours household show --json"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -28,10 +29,10 @@ struct HouseholdShowCommand: OursCommand {
         let active = manifest.sorted.filter { $0.status == .active }.map(\.name)
         context.say(context.bold(membership.name) + context.dim("  (\(membership.id))"))
         context.say("  folder      \(membership.layout.zone)")
-        context.say("  you         \(membership.role.rawValue), \(membership.permission.rawValue), \(membership.status.rawValue)")
+        context.say("  you         \(membership.role.rawValue), \(membership.permission.text), \(membership.status.rawValue)")
         context.say("  members     \(active.joined(separator: ", "))")
         context.say("  records     \(records)")
-        context.say("  last sync   \(lastSync.map { UTCTime.iso8601(millis: $0) } ?? "never")")
+        context.say("  last sync   \(lastSync.map(context.time.phrase) ?? "never")")
         return 0
     }
 }

@@ -5,7 +5,8 @@ struct HouseholdTransferCommand: OursCommand {
     static let member: Argument<String> = .required("MEMBER", help: "The member who becomes the owner")
 
     static let spec = Spec(
-        "transfer", summary: "Hand ownership to another member (owner only)", arguments: [member])
+        "transfer", summary: "Hand ownership to another member (owner only)", examples: ["ours household transfer Mike"],
+        arguments: [member])
 
     let member: String
 

@@ -5,7 +5,7 @@ struct HouseholdUseCommand: OursCommand {
     static let name: Argument<String> = .required("NAME", help: "The household's name or id")
 
     static let spec = Spec(
-        "use", summary: "Choose the household that commands act on", arguments: [name])
+        "use", summary: "Choose the household that commands act on", examples: ["ours household use Home"], arguments: [name])
 
     let name: String
 

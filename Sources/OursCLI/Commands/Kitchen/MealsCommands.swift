@@ -5,7 +5,8 @@ import OursSync
 struct MealsCommand: OursCommand {
     static let week: Option<String?> = .week
 
-    static let spec = Spec("meals", summary: "Show a week's meal plan", options: [week])
+    static let spec = Spec(
+        "meals", summary: "Show a week's meal plan", examples: ["ours meals", "ours meals --week next"], options: [week])
 
     /// Any day of the week, as typed; nil for this week.
     let week: String?
@@ -45,7 +46,8 @@ struct MealsToListCommand: OursCommand {
     static let list: Option<String?> = .targetList
 
     static let spec = Spec(
-        "to-list", summary: "Add the ingredients of a week's planned recipes to a list", options: [week, list])
+        "to-list", summary: "Add the ingredients of a week's planned recipes to a list",
+        examples: ["ours meals to-list", "ours meals to-list --week next --list Groceries"], options: [week, list])
 
     let week: String?
     let list: String?

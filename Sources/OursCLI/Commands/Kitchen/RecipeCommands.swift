@@ -5,7 +5,7 @@ import OursSync
 struct RecipeShowCommand: OursCommand {
     static let name: Argument<String> = .recipeName
 
-    static let spec = Spec("show", summary: "Show a recipe", arguments: [name])
+    static let spec = Spec("show", summary: "Show a recipe", examples: ["ours recipe show Pancakes"], arguments: [name])
 
     let name: String
 
@@ -73,7 +73,8 @@ struct RecipeShowCommand: OursCommand {
 struct RecipeFavoriteCommand: OursCommand {
     static let name: Argument<String> = .recipeName
 
-    static let spec = Spec("favorite", summary: "Mark a recipe as a favourite", arguments: [name])
+    static let spec = Spec(
+        "favorite", summary: "Mark a recipe as a favourite", examples: ["ours recipe favorite Pancakes"], arguments: [name])
 
     let name: String
 
@@ -91,7 +92,9 @@ struct RecipeFavoriteCommand: OursCommand {
 struct RecipeUnfavoriteCommand: OursCommand {
     static let name: Argument<String> = .recipeName
 
-    static let spec = Spec("unfavorite", summary: "Stop marking a recipe as a favourite", arguments: [name])
+    static let spec = Spec(
+        "unfavorite", summary: "Stop marking a recipe as a favourite", examples: ["ours recipe unfavorite Pancakes"],
+        arguments: [name])
 
     let name: String
 
@@ -124,7 +127,9 @@ struct RecipeRemoveCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let (recipe, meals) = try context.household().deleteRecipe(name, confirmed: yes)
+        let (recipe, meals) = try context.confirming(yes) { (confirmed) throws(OursError) in
+            try context.household().deleteRecipe(name, confirmed: confirmed)
+        }
         if context.json {
             context.printJSON(recipe.json.adding(["deleted": true, "meals": JSONValue(meals.count)]))
         } else {
@@ -143,7 +148,9 @@ struct RecipeRemoveCommand: OursCommand {
 struct RecipeExportCommand: OursCommand {
     static let name: Argument<String> = .recipeName
 
-    static let spec = Spec("export", summary: "Print a recipe as schema.org Recipe JSON-LD", arguments: [name])
+    static let spec = Spec(
+        "export", summary: "Print a recipe as schema.org Recipe JSON-LD",
+        examples: ["ours recipe export Pancakes > pancakes.json"], arguments: [name])
 
     let name: String
 

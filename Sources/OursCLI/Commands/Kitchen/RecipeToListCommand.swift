@@ -10,7 +10,8 @@ struct RecipeToListCommand: OursCommand {
         "servings", placeholder: "N", in: 1...Int.max, help: "Scale the ingredients to this many servings")
 
     static let spec = Spec(
-        "to-list", summary: "Add a recipe's ingredients to a shopping list", arguments: [name],
+        "to-list", summary: "Add a recipe's ingredients to a shopping list", examples: ["ours recipe to-list Pancakes"],
+        arguments: [name],
         options: [list, servings])
 
     let name: String

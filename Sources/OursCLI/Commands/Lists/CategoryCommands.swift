@@ -5,7 +5,7 @@ import OursSync
 struct CategoryAddCommand: OursCommand {
     static let name: Argument<String> = .required("NAME", help: "The category, e.g. dairy or bakery")
 
-    static let spec = Spec("add", summary: "Add a category", arguments: [name])
+    static let spec = Spec("add", summary: "Add a category", examples: ["ours category add Frozen"], arguments: [name])
 
     let name: String
 
@@ -27,7 +27,7 @@ struct CategoryAddCommand: OursCommand {
 
 /// `ours categories`: the categories, one a line.
 struct CategoriesCommand: OursCommand {
-    static let spec = Spec("categories", summary: "List the categories")
+    static let spec = Spec("categories", summary: "List the categories", examples: ["ours categories"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 

@@ -77,7 +77,9 @@ struct CategoryRemoveCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let (category, items) = try context.household().deleteCategory(name, confirmed: yes)
+        let (category, items) = try context.confirming(yes) { (confirmed) throws(OursError) in
+            try context.household().deleteCategory(name, confirmed: confirmed)
+        }
         if context.json {
             context.printJSON(category.json.adding(["deleted": true, "items": JSONValue(items)]))
         } else {

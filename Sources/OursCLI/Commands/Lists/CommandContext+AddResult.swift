@@ -7,11 +7,15 @@ extension CommandContext {
     ///
     /// - Parameter extra: Fields for the `--json` document beyond the list and items.
     func printAddResult(_ result: Household.AddResult, extra: [String: JSONValue] = [:]) {
+        let changed = result.listOutcome == .created || result.items.contains { $0.outcome != .unchanged }
+        let away = changed && ((try? zone())?.folderIsAway ?? false)
+        defer { if away, !json { sayKeptUntilTheFolderReturns() } }
         if json {
             var object: [String: JSONValue] = [
                 "list": result.list.json, "listOutcome": result.listOutcome.json,
                 "items": .array(result.items.map { $0.item.json.adding($0.outcome) }),
             ]
+            if away { object["keptOnThisDevice"] = true }
             object.merge(extra) { $1 }
             printJSON(.object(object))
             return
@@ -32,5 +36,16 @@ extension CommandContext {
             default: say("\(item.name) is already on \(list)." + quantity)
             }
         }
+    }
+}
+
+extension CommandContext {
+    /// Said after a change made while the shared folder is away: nothing is lost, and when it
+    /// will reach the others.
+    func sayKeptUntilTheFolderReturns() {
+        let folder = (try? zone())?.membership?.folder ?? "the shared folder"
+        say(
+            yellow("\(folder) is not available right now: the change is kept on this device until it returns")
+                + " (then `ours sync`, or a running `ours watch`, delivers it).")
     }
 }

@@ -6,7 +6,9 @@ struct CheckCommand: OursCommand {
     static let item: Argument<String> = .item
     static let list: Option<String?> = .itemList
 
-    static let spec = Spec("check", summary: "Tick an item off", arguments: [item], options: [list])
+    static let spec = Spec(
+        "check", summary: "Tick an item off", examples: ["ours check milk", "ours check nails --list Hardware"],
+        arguments: [item], options: [list])
 
     let item: String
     let list: String?
@@ -29,7 +31,8 @@ struct UncheckCommand: OursCommand {
     static let list: Option<String?> = .itemList
 
     static let spec = Spec(
-        "uncheck", summary: "Put a ticked item back on its list", arguments: [item], options: [list])
+        "uncheck", summary: "Put a ticked item back on its list", examples: ["ours uncheck milk"], arguments: [item],
+        options: [list])
 
     let item: String
     let list: String?
@@ -51,7 +54,8 @@ struct RemoveCommand: OursCommand {
     static let item: Argument<String> = .item
     static let list: Option<String?> = .itemList
 
-    static let spec = Spec("remove", summary: "Take an item off a list", arguments: [item], options: [list])
+    static let spec = Spec(
+        "remove", summary: "Take an item off a list", examples: ["ours remove milk"], arguments: [item], options: [list])
 
     let item: String
     let list: String?

@@ -5,7 +5,7 @@ import OursSync
 struct ListCreateCommand: OursCommand {
     static let name: Argument<String> = .listName
 
-    static let spec = Spec("create", summary: "Create a list", arguments: [name])
+    static let spec = Spec("create", summary: "Create a list", examples: ["ours list create Hardware"], arguments: [name])
 
     let name: String
 
@@ -33,7 +33,8 @@ struct ListRenameCommand: OursCommand {
     static let name: Argument<String> = .listName
     static let newName: Argument<String> = .required("NEW-NAME", help: "The name it should have")
 
-    static let spec = Spec("rename", summary: "Give a list a new name", arguments: [name, newName])
+    static let spec = Spec(
+        "rename", summary: "Give a list a new name", examples: ["ours list rename Garden Allotment"], arguments: [name, newName])
 
     let name: String
     let newName: String
@@ -59,7 +60,8 @@ struct ListRenameCommand: OursCommand {
 struct ListArchiveCommand: OursCommand {
     static let name: Argument<String> = .listName
 
-    static let spec = Spec("archive", summary: "Put a list away without deleting it", arguments: [name])
+    static let spec = Spec(
+        "archive", summary: "Put a list away without deleting it", examples: ["ours list archive Christmas"], arguments: [name])
 
     let name: String
 
@@ -86,7 +88,8 @@ struct ListDeleteCommand: OursCommand {
     static let yes: Option<Bool> = .yes
 
     static let spec = Spec(
-        "delete", aliases: ["rm"], summary: "Delete a list and its items", arguments: [name], options: [yes])
+        "delete", aliases: ["rm"], summary: "Delete a list and its items", examples: ["ours list delete Party --yes"],
+        arguments: [name], options: [yes])
 
     let name: String
     let yes: Bool
@@ -96,7 +99,9 @@ struct ListDeleteCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let (list, items) = try context.household().deleteList(name, confirmed: yes)
+        let (list, items) = try context.confirming(yes) { (confirmed) throws(OursError) in
+            try context.household().deleteList(name, confirmed: confirmed)
+        }
         if context.json {
             context.printJSON(["list": list.json, "deleted": true, "items": JSONValue(items)])
         } else {

@@ -5,7 +5,8 @@ import OursSync
 struct ListsCommand: OursCommand {
     static let archived: Option<Bool> = .flag("archived", help: "Include archived lists")
 
-    static let spec = Spec("lists", summary: "List the shopping lists", options: [archived])
+    static let spec = Spec(
+        "lists", summary: "List the shopping lists", examples: ["ours lists", "ours lists --archived"], options: [archived])
 
     let archived: Bool
 

@@ -47,9 +47,9 @@ struct CodesCommand: OursCommand {
         }
         let rows = codes.map { code in
             [
-                code.code, code.permission.rawValue,
+                code.code, code.permission.text,
                 code.status(nowMillis: now).rawValue + (present.contains(code.code) ? "" : " (file tidied)"),
-                "\(code.uses)/\(code.maxUses.map(String.init) ?? "∞")", code.expiresAt ?? "never",
+                "\(code.uses)/\(code.maxUses.map(String.init) ?? "∞")", context.time.phrase(code.expiresAt),
             ]
         }
         context.console.out(Table.render(["CODE", "PERMISSION", "STATUS", "USES", "EXPIRES"], rows))
@@ -62,7 +62,8 @@ struct CodesRevokeCommand: OursCommand {
     static let code: Argument<String> = .required("CODE", help: "The code to revoke")
 
     static let spec = Spec(
-        "revoke", summary: "Revoke a code so nobody else can join with it", arguments: [code])
+        "revoke", summary: "Revoke a code so nobody else can join with it", examples: ["ours codes revoke K7QX2M"],
+        arguments: [code])
 
     let code: String
 

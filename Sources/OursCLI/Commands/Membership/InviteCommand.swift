@@ -35,12 +35,12 @@ struct InviteCommand: OursCommand {
             ])
             return 0
         }
-        let kind = code.permission == .readOnly ? "read-only" : "read-write"
+        let kind = code.permission.text
         let spaced = String(code.code.prefix(3)) + "-" + String(code.code.suffix(3))
         context.say(context.bold(spaced))
         context.say(
             "A \(kind) code for \(zone.name): \(code.maxUses.map { "\($0) use\($0 == 1 ? "" : "s")" } ?? "unlimited uses"), "
-                + "expires \(code.expiresAt ?? "never").")
+                + (code.expiresAt == nil ? "never expires." : "expires \(context.time.phrase(code.expiresAt))."))
         context.say("On the other device: ours join \(code.code) --folder <where that device mounts the shared folder>")
         return 0
     }

@@ -39,10 +39,14 @@ struct JoinCommand: OursCommand {
             throw .usage("--preview joins nothing, so it brings nothing", hint: "Leave out --bring-my-data to look first.")
         }
         if preview { return try showPreview(context, folder: folder) }
+        let report = ProgressReport(context)
+        let trap = Interruption.exiting(context, report: report, unit: "records")
+        defer { trap.cancel() }
+        report.begin("Reading the code and the household")
         let result = try context.device.join(code: code, folder: folder, name: name) { step in
-            context.progress(step.text)
+            report.update(step)
         }
-        context.endProgress()
+        report.end()
         let zone = result.zone
         let brought = try bringData(context, into: zone, joined: !result.alreadyMember && !result.upgraded)
         let records: Int
@@ -51,6 +55,7 @@ struct JoinCommand: OursCommand {
             var object = zone.householdJSON.objectValue ?? [:]
             object["alreadyMember"] = .bool(result.alreadyMember)
             object["upgraded"] = .bool(result.upgraded)
+            object["resumed"] = .bool(result.resumed)
             object["records"] = JSONValue(records)
             object["broughtRecords"] = JSONValue(brought?.records ?? 0)
             context.printJSON(.object(object))
@@ -66,6 +71,10 @@ struct JoinCommand: OursCommand {
             return 0
         }
         let permission = zone.membership?.permission == .readOnly ? "a read-only" : "a read-write"
+        if result.resumed {
+            context.say("Finished joining \(context.bold(zone.name)) as \(permission) member: \(records) record(s).")
+            return 0
+        }
         context.say("Joined \(context.bold(zone.name)) as \(permission) member: \(records) record(s).")
         return 0
     }

@@ -20,13 +20,16 @@ struct MembersCommand: OursCommand {
         }
         var rows = manifest.sorted.map { p in
             [
-                p.name, p.role.rawValue, p.permission.rawValue, p.status.rawValue,
+                p.name, p.role.rawValue, p.permission.text, p.status.rawValue,
                 p.devices.map(\.rawValue).joined(separator: ","),
-                p.lastSeen ?? p.joinedAt ?? "",
+                context.time.phrase(p.lastSeen ?? p.joinedAt, fallback: ""),
             ]
         }
         rows += invitations.map { code in
-            ["code " + code.code, "-", code.permission.rawValue, "invited", "-", "expires " + (code.expiresAt ?? "never")]
+            [
+                "code " + code.code, "-", code.permission.text, "invited", "-",
+                code.expiresAt.map { "expires " + context.time.phrase($0) } ?? "never expires",
+            ]
         }
         context.console.out(Table.render(["NAME", "ROLE", "PERMISSION", "STATUS", "DEVICES", "LAST SEEN"], rows))
         return 0
@@ -60,6 +63,7 @@ struct MembersRemoveCommand: OursCommand {
 
     static let spec = Spec(
         "remove", aliases: ["rm"], summary: "Remove a member from the household (owner only)",
+        examples: ["ours members remove Mike --yes"],
         arguments: [member], options: [yes])
 
     let member: String

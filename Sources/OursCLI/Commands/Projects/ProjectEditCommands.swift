@@ -103,7 +103,9 @@ struct ProjectRemoveCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let (project, tasks) = try context.household().deleteProject(name, confirmed: yes)
+        let (project, tasks) = try context.confirming(yes) { (confirmed) throws(OursError) in
+            try context.household().deleteProject(name, confirmed: confirmed)
+        }
         if context.json {
             context.printJSON(project.json.adding(["deleted": true, "tasks": JSONValue(tasks)]))
         } else {

@@ -5,7 +5,8 @@ struct RecordGetCommand: OursCommand {
     static let type: Argument<String> = .recordType
     static let id: Argument<String> = .recordID
 
-    static let spec = Spec("get", summary: "Print a record's fields", arguments: [type, id])
+    static let spec = Spec(
+        "get", summary: "Print a record's fields", examples: ["ours record get item milk-4f1c0b2e9a7d"], arguments: [type, id])
 
     let type: String
     let id: String
@@ -41,7 +42,9 @@ struct RecordGetCommand: OursCommand {
 struct RecordListCommand: OursCommand {
     static let type: Argument<String> = .recordType
 
-    static let spec = Spec("list", aliases: ["ls"], summary: "List the records of a type", arguments: [type])
+    static let spec = Spec(
+        "list", aliases: ["ls"], summary: "List the records of a type",
+        examples: ["ours record list item", "ours record list recipe --json"], arguments: [type])
 
     let type: String
 
@@ -70,7 +73,9 @@ struct RecordRemoveCommand: OursCommand {
     static let type: Argument<String> = .recordType
     static let id: Argument<String> = .recordID
 
-    static let spec = Spec("rm", aliases: ["remove"], summary: "Delete a record", arguments: [type, id])
+    static let spec = Spec(
+        "rm", aliases: ["remove"], summary: "Delete a record", examples: ["ours record rm item milk-4f1c0b2e9a7d"],
+        arguments: [type, id])
 
     let type: String
     let id: String

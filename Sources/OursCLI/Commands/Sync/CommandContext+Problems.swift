@@ -5,6 +5,9 @@ extension CommandContext {
     func printProblems(_ problems: [Problem]) {
         guard !problems.isEmpty else { return }
         say(yellow("Problems:"))
-        for problem in problems { say("  " + problem.text) }
+        for problem in problems {
+            let broken = problem.kind == .brokenFile && problem.path != nil
+            say("  " + (broken ? red("broken file ") : "") + problem.text)
+        }
     }
 }

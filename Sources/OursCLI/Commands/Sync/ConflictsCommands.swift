@@ -5,7 +5,8 @@ import OursSync
 /// deleted (or archived) while someone added to them.
 struct ConflictsCommand: OursCommand {
     static let spec = Spec(
-        "conflicts", summary: "Show values that lost to a concurrent edit on another device")
+        "conflicts", summary: "Show values that lost to a concurrent edit on another device",
+        examples: ["ours conflicts", "ours conflicts --json"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -23,18 +24,22 @@ struct ConflictsCommand: OursCommand {
             return 0
         }
         for conflict in containers { context.sayContainerConflict(conflict) }
+        let zone = household.zone
+        let manifest = try? zone.manifest()
         for conflict in conflicts {
             let lost = conflict.value.map { JSONWriter.compactString($0) } ?? "(removed)"
             let won = conflict.winningValue.map { JSONWriter.compactString($0) } ?? "(removed)"
+            let record = context.label(conflict.key, in: zone)
+            let field = conflict.field.map { $0 + " " } ?? ""
+            let who = " — " + context.author(conflict.stamp, manifest: manifest)
             switch conflict.kind {
             case .value:
-                context.say("\(context.bold(conflict.id))  \(conflict.key) \(conflict.field ?? ""): \(lost) lost to \(won)")
+                context.say("\(context.bold(conflict.id))  \(record): \(field)\(lost) lost to \(won)\(who)")
             case .editLostToDeletion:
                 context.say(
-                    "\(context.bold(conflict.id))  \(conflict.key) \(conflict.field ?? ""): \(lost) was edited while the record was deleted"
-                )
+                    "\(context.bold(conflict.id))  \(record): \(field)\(lost) was edited while the record was deleted\(who)")
             case .deletionLostToEdit:
-                context.say("\(context.bold(conflict.id))  \(conflict.key): deleted while someone edited it; the edit kept it")
+                context.say("\(context.bold(conflict.id))  \(record): deleted while someone edited it; the edit kept it\(who)")
             }
         }
         context.say(context.dim("Restore one with `ours conflicts restore ID`."))
@@ -47,7 +52,8 @@ struct ConflictsRestoreCommand: OursCommand {
     static let id: Argument<String> = .conflictID
 
     static let spec = Spec(
-        "restore", summary: "Bring back a value that lost to a concurrent edit", arguments: [id])
+        "restore", summary: "Bring back a value that lost to a concurrent edit", examples: ["ours conflicts restore 01HV3Z"],
+        arguments: [id])
 
     let id: String
 
@@ -75,7 +81,8 @@ struct ConflictsDismissCommand: OursCommand {
     static let id: Argument<String> = .conflictID
 
     static let spec = Spec(
-        "dismiss", summary: "Keep the winning value and stop listing the conflict", arguments: [id])
+        "dismiss", summary: "Keep the winning value and stop listing the conflict", examples: ["ours conflicts dismiss 01HV3Z"],
+        arguments: [id])
 
     let id: String
 

@@ -5,7 +5,8 @@ struct DoctorCommand: OursCommand {
     static let fix: Option<Bool> = .flag("fix", help: "Repair the problems found, where that is safe")
 
     static let spec = Spec(
-        "doctor", summary: "Check the household folder for problems", options: [fix])
+        "doctor", summary: "Check the household folder for problems", examples: ["ours doctor", "ours doctor --fix"],
+        options: [fix])
 
     let fix: Bool
 
@@ -14,13 +15,21 @@ struct DoctorCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let report = try context.zone().doctor(fix: fix)
+        let progress = ProgressReport(context)
+        progress.begin("Checking the household folder")
+        let report = try context.zone().doctor(fix: fix) { step in progress.update(step) }
+        progress.end()
         if context.json {
             context.printJSON(report.json)
         } else {
             for line in report.fixed { context.say(context.green("fixed: ") + line) }
             if report.missingFiles > 0 {
                 context.say("\(report.missingFiles) record file(s) missing from the folder (a sync restores them)")
+            }
+            if report.brokenFiles > 0 {
+                context.say(
+                    context.red("\(report.brokenFiles) broken file(s)")
+                        + " in the folder: each is left as it is until it is fixed or removed (listed below)")
             }
             if report.conflictCopies > 0 {
                 context.say("\(report.conflictCopies) conflict copy(ies) waiting to be merged (a sync merges them)")
@@ -29,6 +38,13 @@ struct DoctorCommand: OursCommand {
                 context.say("\(report.staleTemporaryFiles) leftover temporary file(s) (`--fix` removes them)")
             }
             if report.pendingChanges > 0 { context.say("\(report.pendingChanges) local change(s) waiting for the folder") }
+            for note in report.syncTools {
+                context.say("Synced by \(note.tool) (\(note.evidence)): \(note.advice).")
+                if let warning = note.warning { context.say(context.yellow("  " + warning)) }
+            }
+            if report.syncTools.isEmpty {
+                context.say(context.dim("No sync tool recognised; the README's \"Sync tools\" table says what to set for each."))
+            }
             context.printProblems(report.problems)
             if report.isHealthy { context.say("No problems found.") }
         }

@@ -2,7 +2,7 @@ import OursSync
 
 /// `ours status`: the last sync, changes waiting for the folder, clock trouble and problems.
 struct StatusCommand: OursCommand {
-    static let spec = Spec("status", summary: "Show the last sync, pending changes and any problems")
+    static let spec = Spec("status", summary: "Show the last sync, pending changes and any problems", examples: ["ours status"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -14,10 +14,10 @@ struct StatusCommand: OursCommand {
         }
         context.say(context.bold(status.householdName) + (status.folder.map { context.dim("  \($0)") } ?? ""))
         if let role = status.role, let permission = status.permission, let state = status.membershipStatus {
-            context.say("  you           \(role.rawValue), \(permission.rawValue), \(state.rawValue)")
+            context.say("  you           \(role.rawValue), \(permission.text), \(state.rawValue)")
             context.say("  shared folder \(status.folderAvailable ? "available" : context.red("not available"))")
         }
-        context.say("  last sync     \(status.lastSyncMillis.map { UTCTime.iso8601(millis: $0) } ?? "never")")
+        context.say("  last sync     \(status.lastSyncMillis.map(context.time.phrase) ?? "never")")
         context.say("  pending       \(status.pendingChanges) change(s) waiting for the folder")
         context.say("  records       \(status.recordCount)")
         if let lead = status.clockAheadMillis {

@@ -5,7 +5,8 @@ import OursSync
 /// Exits with 3 when the pass finds that this device's membership ended (its last changes went
 /// out first).
 struct SyncCommand: OursCommand {
-    static let spec = Spec("sync", summary: "Sync with the shared folder once, then exit")
+    static let spec = Spec(
+        "sync", summary: "Sync with the shared folder once, then exit", examples: ["ours sync", "ours sync --json"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -18,10 +19,11 @@ struct SyncCommand: OursCommand {
                     LifecycleEvent(last.status).message(household: last.name) + " Nothing to sync.",
                     hint: "Join a household with `ours join CODE --folder PATH`, or create one.")
             }
-            throw .usage("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
+            throw .notFound("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
         }
-        let report = try zone.sync { step in context.progress(step.text) }
-        context.endProgress()
+        let progress = ProgressReport(context)
+        let report = try zone.sync { step in progress.update(step) }
+        progress.end()
         if context.json {
             context.printJSON(report.json)
             return report.lifecycle == nil ? 0 : OursError.Kind.notPermitted.exitCode

@@ -38,7 +38,9 @@ struct WatchCommand: OursCommand {
             try Self.requireShared(zone, device: context.device, action: "watch")
             let policy = WatchPolicy(interval: interval?.duration ?? .seconds(1))
             watcher = Watcher(household: zone, policy: policy)
-            output = WatchOutput(context: context, household: zone, policy: policy)
+            let progress = ProgressReport(context)
+            watcher.onFirstPassProgress { step in progress.update(step) }
+            output = WatchOutput(context: context, household: zone, policy: policy, progress: progress)
         } catch {
             return WatchOutput.report(error, context: context)
         }
@@ -90,6 +92,7 @@ struct WatchCommand: OursCommand {
                 LifecycleEvent(last.status).message(household: last.name) + " Nothing to \(action).",
                 hint: "Join a household with `ours join CODE --folder PATH`, or create one.")
         }
-        throw .usage("this device has no household to \(action)", hint: "Create one with `ours household create`, or join one.")
+        throw .notFound(
+            "this device has no household to \(action)", hint: "Create one with `ours household create`, or join one.")
     }
 }

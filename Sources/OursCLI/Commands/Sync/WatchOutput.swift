@@ -9,16 +9,19 @@ import OursSync
 #endif
 
 /// How `ours watch` prints its events: one line each for people
-/// (`12:01:03  Mike updated item/milk "Milk" (qty)`), one compact JSON object per line with
+/// (`12:01:03  Mike updated item "Milk" (qty)`), one compact JSON object per line with
 /// `--json` (JSON Lines, the one command whose `--json` is a stream; see the README).
 struct WatchOutput: Sendable {
     let context: CommandContext
     let household: Zone
     let policy: WatchPolicy
+    /// The first pass's progress line, cleared before anything else is printed.
+    var progress: ProgressReport?
     /// Lines printed for one change set before the rest is summed up (people only).
     static let linesPerSet = 100
 
     func show(_ event: WatchEvent) {
+        if case .started = event {} else { progress?.end() }
         let now = household.device.clock.nowMillis()
         switch event {
         case .started:
@@ -99,7 +102,7 @@ struct WatchOutput: Sendable {
         }
     }
 
-    /// `Mike updated item/milk "Milk" (qty)`.
+    /// `Mike updated item "Milk" (qty)`.
     func describe(_ change: RecordChange) -> String {
         let who = change.by.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Someone"
         let verb =
@@ -108,15 +111,13 @@ struct WatchOutput: Sendable {
             case .updated: "updated"
             case .deleted: "deleted"
             }
-        var text = "\(who) \(verb) \(change.key)"
-        if let name = (try? household.get(change.key))??.name, name.lowercased() != change.key.id {
-            text += " \"\(name)\""
-        }
+        var text = "\(who) \(verb) " + context.label(change.key, in: household)
         if change.kind != .deleted, !change.fields.isEmpty { text += " (" + change.fields.joined(separator: ", ") + ")" }
         return text
     }
 
     func stopped() {
+        progress?.end()
         let now = household.device.clock.nowMillis()
         if context.json { line(["event": "stopped"], at: now) } else { context.say("Stopped watching \(household.name).") }
     }
