@@ -19,6 +19,10 @@ struct HelpExampleTests {
         "ours members remove": "run last",
         "ours household create": "the device already has one; covered by every test",
         "ours init": "the device is already set up; covered by every test",
+        "ours device remove": "needs a device id made at random; the linked-device tests run it",
+        "ours household keep": "needs a read-only copy; the joining-and-leaving tests run it",
+        "ours household folder": "needs the folder moved; the folder-move tests run it",
+        "ours household recover": "needs a recovery code made at random; the recovery tests run it",
     ]
 
     /// Each command's first example, from the manual (`ours manual`): command → example.
