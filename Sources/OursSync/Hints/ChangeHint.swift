@@ -75,7 +75,11 @@ final class HintInbox: Sendable {
         }
     }
 
-    func overflow() { update { $0.hints = []; $0.overflowed = true } }
+    func overflow() {
+        update {
+            $0.hints = []; $0.overflowed = true
+        }
+    }
 
     func fail(_ failure: HintsUnavailable) { update { $0.failure = $0.failure ?? failure } }
 

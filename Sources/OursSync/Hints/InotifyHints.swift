@@ -32,7 +32,8 @@
         /// What is watched for: an entry created, moved in or out, written and closed, removed or
         /// changed in its metadata; the folder itself removed or moved. The kernel adds an
         /// overflow of its queue (`IN_Q_OVERFLOW`) and a watch's end (`IN_IGNORED`) on its own.
-        static let events = bits(IN_CREATE, IN_MOVED_TO, IN_MOVED_FROM, IN_CLOSE_WRITE, IN_DELETE, IN_ATTRIB, IN_DELETE_SELF, IN_MOVE_SELF)
+        static let events = bits(
+            IN_CREATE, IN_MOVED_TO, IN_MOVED_FROM, IN_CLOSE_WRITE, IN_DELETE, IN_ATTRIB, IN_DELETE_SELF, IN_MOVE_SELF)
         /// Folders only, never through a link; no events for names already unlinked.
         static let options = bits(IN_ONLYDIR, IN_DONT_FOLLOW, IN_EXCL_UNLINK)
         /// `records/<type>/<shard>`: deeper folders are not the engine's.

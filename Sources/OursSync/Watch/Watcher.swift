@@ -162,7 +162,11 @@ public final class Watcher: Sendable {
                 case .look(let reread): outcome = session.quickLook(reread: reread)
                 case .full: outcome = session.fullLook()
                 }
-                if outcome.passed { counts.withLock { $0.all += 1; if step != .poll { $0.hinted += 1 } } }
+                if outcome.passed {
+                    counts.withLock {
+                        $0.all += 1; if step != .poll { $0.hinted += 1 }
+                    }
+                }
                 hints.collect()
                 let reached = outcome.passed && outcome.backoff == nil
                 if let mode = hints.afterPass(index: session.index, reachedFolder: reached) {

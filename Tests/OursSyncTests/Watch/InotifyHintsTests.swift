@@ -65,7 +65,8 @@
             try folders.write("records/task/0a/dishes.json")
             try await inbox.waitFor { $0.hints.contains(ChangeHint(folder: "records/task/0a", name: "dishes.json")) }
 
-            try FileManager.default.createDirectory(atPath: folders.path("records/task/0a/deeper"), withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(
+                atPath: folders.path("records/task/0a/deeper"), withIntermediateDirectories: false)
             try await inbox.waitFor { $0.hints.contains(ChangeHint(folder: "records/task/0a", name: "deeper")) }
             #expect(!hints.isWatching("records/task/0a/deeper"), "not the engine's: the poll looks there")
             #expect(hints.watchCount == before + 2)
@@ -88,7 +89,8 @@
         }
 
         @Test func aFullQueueIsAnOverflow() throws {
-            let limit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            let limit =
+                (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
                 .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
             try #require(limit <= 1_000_000, "max_queued_events is \(limit): too many events to fill the queue")
             let folders = try HintFolders()

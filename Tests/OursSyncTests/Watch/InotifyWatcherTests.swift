@@ -71,7 +71,9 @@
                 let run = TestThreads.task { try await watcher.run() }
                 try await recorder.wait { $0.folderOutages == 1 }
                 #expect(recorder.events.first?.startedMode?.isHints == false)
-                #expect(recorder.events.first == .started(.poll(PollReason(.folderUnavailable, "the household's folder is not there to watch"))))
+                #expect(
+                    recorder.events.first
+                        == .started(.poll(PollReason(.folderUnavailable, "the household's folder is not there to watch"))))
 
                 try world.remount()
                 while !recorder.events.contains(.modeChanged(.hints(source: "inotify"))) { try await clock.wakeSleeper() }

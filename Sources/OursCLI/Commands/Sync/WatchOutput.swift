@@ -27,7 +27,9 @@ struct WatchOutput: Sendable {
             if context.json {
                 line(["event": "mode"].merging(WatchOutput.modeObject(mode)) { $1 }, at: now)
             } else if case .poll(let reason) = mode {
-                say(context.yellow("change hints stopped: ") + reason.message + "; polling every \(describe(policy.interval))", at: now)
+                say(
+                    context.yellow("change hints stopped: ") + reason.message + "; polling every \(describe(policy.interval))",
+                    at: now)
             } else {
                 say("change hints on; polling every \(describe(hintedInterval)) as a safety net", at: now)
             }
