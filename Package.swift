@@ -23,8 +23,9 @@ let package = Package(
             name: "embedding-example", dependencies: ["OursSync", "OursHousehold"],
             path: "Examples/Embedding", swiftSettings: strict),
         // What every test target shares: temporary directories, the seeded generator, fixture
-        // paths, and the quick loop's `slow` tag.
-        .target(name: "OursTestSupport", path: "Tests/OursTestSupport", swiftSettings: strict),
+        // paths, the quick loop's `slow` tag, and the simulated sync tool of the simulators.
+        .target(
+            name: "OursTestSupport", dependencies: ["OursSync"], path: "Tests/OursTestSupport", swiftSettings: strict),
         .testTarget(
             name: "OursSyncTests", dependencies: ["OursSync", "OursTestSupport"], swiftSettings: strict),
         .testTarget(

@@ -52,7 +52,7 @@ struct SyncPass {
         try mergeDecoded(&pass)
         let plan = try planWrites(pass)
         let records = countRecords ? try countLiveRecords(pass, replicaKeys: plan.replicaKeys) : nil
-        if pass.canWriteRecords { try writeBack(plan, &pass) }
+        if pass.canWriteRecords { try writeBack(plan, &pass) } else { try dropUnsendable(&pass) }
         if mode == .sweep { removeLeftovers(pass) }
         return try finish(&pass, records: records)
     }

@@ -13,7 +13,8 @@ struct RegressionSeed: Sendable, CustomTestStringConvertible {
 /// message names the seed and the generator: add the seed to that generator's list with what
 /// it found.
 enum RegressionSeeds {
-    static let seeds: [RegressionSeed] = v1.map { RegressionSeed(seed: $0, generator: .v1) }
+    static let seeds: [RegressionSeed] =
+        v1.map { RegressionSeed(seed: $0, generator: .v1) } + v2.map { RegressionSeed(seed: $0, generator: .v2) }
 
     /// Found with generator v1.
     static let v1: [UInt64] = [
@@ -76,5 +77,14 @@ enum RegressionSeeds {
         // edit, recorded as a new hand edit the engine cannot see (checker: a hand edit is
         // its pseudo-device, whichever copy's time stamps it).
         20645, 22671,
+    ]
+
+    /// Found with generator v2.
+    static let v2: [UInt64] = [
+        // A read-only member who had made their own device state say read-write wrote while
+        // the folder was away; once a pass set the device back to read-only, the change waited
+        // in its outbox for ever (it can never be sent: every device ignores it). Now it leaves
+        // the outbox, stays on the device, and is reported.
+        300410
     ]
 }

@@ -32,7 +32,7 @@ struct SimCheckerTests {
 
     @Test func aWriteDroppedEverywhereIsALoss() {
         var dropped: SimLedger.Write?
-        let outcome = Simulator.run(SimPlan.make(seed: 3)) { world in
+        let outcome = Simulator.run(SimPlan.make(seed: 3, generator: .v1)) { world in
             dropped = world.ledger.writes.first { write in
                 write.writer != nil
                     && (SimCheckerTests.folderState(world, write.key).map { $0.allStamps.contains(write.stamp) } ?? false)
@@ -45,7 +45,7 @@ struct SimCheckerTests {
     }
 
     @Test func aRecordGoneEverywhereIsALoss() {
-        let outcome = Simulator.run(SimPlan.make(seed: 3)) { world in
+        let outcome = Simulator.run(SimPlan.make(seed: 3, generator: .v1)) { world in
             guard let key = world.ledger.writes.first(where: { $0.writer != nil })?.key else { return }
             for device in world.devices {
                 for path in SimCheckerTests.allFiles(device).keys where path.hasSuffix("/" + key.id + ".json") {
@@ -57,7 +57,7 @@ struct SimCheckerTests {
     }
 
     @Test func oneFolderCopyThatDiffersIsADivergence() {
-        let outcome = Simulator.run(SimPlan.make(seed: 3)) { world in
+        let outcome = Simulator.run(SimPlan.make(seed: 3, generator: .v1)) { world in
             guard let write = world.ledger.writes.first(where: { $0.writer != nil }) else { return }
             let device = world.devices[1]
             let path = SimSyncTool.root + "/" + world.zone + "/records/" + ZoneLayout.relativePath(of: write.key)
@@ -72,7 +72,7 @@ struct SimCheckerTests {
     }
 
     @Test func aConflictCopyLeftBehindIsReported() {
-        let outcome = Simulator.run(SimPlan.make(seed: 3)) { world in
+        let outcome = Simulator.run(SimPlan.make(seed: 3, generator: .v1)) { world in
             guard let write = world.ledger.writes.first(where: { $0.writer != nil }) else { return }
             let relative = "records/" + ZoneLayout.relativePath(of: write.key)
             let copy = SimSyncTool.root + "/" + world.zone + "/" + relative.dropLast(5) + " 2.json"
@@ -89,7 +89,7 @@ struct SimCheckerTests {
     @Test func aRemovedMembersLaterWriteKeptIsReported() throws {
         // Seed 87 removes Mike and then has him write (stamped after the removal) before he knows.
         var planted = false
-        let outcome = Simulator.run(SimPlan.make(seed: 87)) { world in
+        let outcome = Simulator.run(SimPlan.make(seed: 87, generator: .v1)) { world in
             guard let manifest = try? world.owner.zone(world.householdID).manifest() else { return }
             guard
                 let write = world.ledger.writes.first(where: { write in
@@ -105,5 +105,22 @@ struct SimCheckerTests {
         }
         try #require(planted)
         #expect(outcome.failures.contains { $0.hasPrefix("ignored write kept") }, "\(outcome.failures)")
+    }
+
+    @Test func aPassThatStillWritesAfterHealingIsReported() throws {
+        // A record file changed behind every device's back after healing: the next pass merges it.
+        var planted = false
+        let outcome = Simulator.run(
+            SimPlan.make(seed: 3, generator: .v1),
+            beforeQuiet: { world in
+                guard let (path, bytes, _) = world.canonicalRecordFiles(world.devices[0]).first,
+                    case .object(var top)? = try? JSONParser.parse(bytes)
+                else { return }
+                top["note"] = .string("changed after healing")
+                for device in world.devices { try? device.fileSystem.writeInPlace(path, JSONWriter.pretty(.object(top))) }
+                planted = true
+            })
+        try #require(planted)
+        #expect(outcome.failures.contains { $0.hasPrefix("write loop") }, "\(outcome.failures)")
     }
 }

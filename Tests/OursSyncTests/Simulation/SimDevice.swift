@@ -31,6 +31,8 @@ final class SimDevice {
     var pendingCode: String?
     var unmounted: Unmounted?
     var dayAhead = false
+    /// A read-only member who made their own device state say read-write.
+    var tampered = false
 
     init(index: Int, seed: UInt64, epoch: Int64, takenIDs: Set<String>) {
         var random = SplitMix64(seed: seed ^ (UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15))

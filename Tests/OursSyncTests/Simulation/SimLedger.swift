@@ -65,25 +65,26 @@ struct SimLedger {
     /// manifest. Returns what is wrong.
     func verify(
         states: [RecordKey: RecordState], manifest: ParticipantManifest, participantOf: (Int) -> String,
-        elsewhere: [(String, [RecordKey: RecordState])]
+        elsewhere: [(String, Int?, [RecordKey: RecordState])]
     ) -> [String] {
         var failures: [String] = []
-        func endOfMembership(_ write: Write) -> (Participant, Stamp)? {
+        // A write made while its writer was away (removed, or left, until a rejoin) or
+        // read-only, by the final manifest's history: every device must ignore it.
+        func endOfMembership(_ write: Write) -> (Participant, StampSpan)? {
             guard let writer = write.writer, let participant = manifest.participants[participantOf(writer)],
-                participant.status == .removed || participant.status == .left,
-                let end = participant.statusStamp, write.stamp > end
+                let span = (participant.inactiveSpans + participant.readOnlySpans).first(where: { $0.contains(write.stamp) })
             else { return nil }
-            return (participant, end)
+            return (participant, span)
         }
         let ignored = writes.filter { endOfMembership($0) != nil }
         for write in writes {
-            if let (participant, end) = endOfMembership(write) {
-                // Made after the member was removed or left: every device must ignore it.
-                for (place, states) in [("the folder", states)] + elsewhere {
+            if let (participant, span) = endOfMembership(write) {
+                // Every device but the writer's own must ignore it (a device keeps what its person typed).
+                for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {
                     if let state = states[write.key], SimLedger.holds(write.stamp, state) {
                         failures.append(
-                            "ignored write kept: \(write.description), made after \(participant.name) "
-                                + "\(participant.status.rawValue) (@\(end)), is in \(place)")
+                            "ignored write kept: \(write.description), made while \(participant.name) was \(span.state) "
+                                + "(\(span)), is in \(place)")
                     }
                 }
                 continue

@@ -19,6 +19,9 @@ struct SimOp: Sendable, Equatable, CustomStringConvertible {
         case unmount, remount, clockJump, dayAhead, clockFix
         // A household's life.
         case invite, join, leave, removeMember
+        // Added with generator v2: what ordinary use found that v1 could not reach.
+        case editInPlace, editDocument, farTime, bigValue
+        case rejoin, upgrade, transfer, tamperReadOnly
     }
 
     var kind: Kind
@@ -38,10 +41,15 @@ struct SimPlan: Sendable, Equatable {
     /// its own weights and make it `current`; keep every step kind an older one can pick.
     enum Generator: String, Sendable, CaseIterable {
         case v1
+        /// v1 and: hand edits in place timed against quick passes, hand edits of
+        /// `participants.json` and `zone.json` around joins, far file times, values near and past
+        /// the size limit, rejoins, upgrades, transfers, read-only members who make themselves
+        /// read-write in their own device state.
+        case v2
 
         /// What random seeds run with; `OURS_SIM_GENERATOR` picks another, to replay a seed
         /// reported with it.
-        static let current: Generator = .v1
+        static let current: Generator = .v2
 
         static let fromEnvironment: Generator =
             ProcessInfo.processInfo.environment["OURS_SIM_GENERATOR"]
@@ -57,6 +65,13 @@ struct SimPlan: Sendable, Equatable {
                     (.handEdit, 4), (.breakFile, 2), (.fixFile, 3), (.removeFile, 2), (.removeRecords, 1),
                     (.removeDocument, 1), (.unmount, 2), (.remount, 3), (.clockJump, 2), (.dayAhead, 1), (.clockFix, 2),
                     (.invite, 2), (.join, 3), (.leave, 1), (.removeMember, 1),
+                ]
+            case .v2:
+                Generator.v1.weights + [
+                    (.editInPlace, 4), (.editDocument, 2), (.farTime, 1), (.bigValue, 1),
+                    (.rejoin, 4), (.upgrade, 2), (.transfer, 1), (.tamperReadOnly, 2),
+                    // More departures and read-only members, for the churn above to act on.
+                    (.leave, 1), (.removeMember, 2), (.invite, 1),
                 ]
             }
         }

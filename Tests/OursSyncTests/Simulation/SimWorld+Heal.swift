@@ -38,6 +38,33 @@ extension SimWorld {
         failures.append("no convergence: files still changing after \(SimWorld.maximumHealRounds) rounds of sync")
     }
 
+    /// The write-loop detector: after healing, a full pass and a quick pass on every active
+    /// device over the unchanged folder read what they like and write nothing — no file in any
+    /// folder copy or replica changes, and no report counts a merge, a write or a restore.
+    func verifyQuiet() {
+        let before = fingerprint()
+        for device in devices where device.isActive {
+            for quick in [false, true] {
+                guard let household = try? device.zone(householdID) else { continue }
+                do {
+                    let report = quick ? try household.quickSync() : try household.sync()
+                    let busy = report.recordsMerged + report.filesWritten + report.filesRestored + report.copiesRemoved
+                    if busy > 0 {
+                        failures.append(
+                            "write loop: \(device.name)'s \(quick ? "quick" : "full") pass over the healed, unchanged folder "
+                                + "merged \(report.recordsMerged), wrote \(report.filesWritten), restored \(report.filesRestored), "
+                                + "removed \(report.copiesRemoved) copies")
+                    }
+                } catch {
+                    failures.append("unexpected: \(device.name)'s pass over the healed folder failed: \(error.message)")
+                }
+            }
+        }
+        if fingerprint() != before {
+            failures.append("write loop: a pass over the healed, unchanged folder changed files")
+        }
+    }
+
     /// Every folder copy and every replica's records and documents.
     func fingerprint() -> [[String: [UInt8]]] {
         devices.flatMap { device in
@@ -75,7 +102,7 @@ extension SimWorld {
         let copies = devices.map { relativeFiles($0, under: SimSyncTool.root) }
         for device in devices.dropFirst() where copies[device.index] != copies[0] {
             failures.append(
-                "divergence: \(device.name)'s folder copy differs from \(owner.name)'s: "
+                "divergence: \(device.name)'s folder copy differs from \(devices[0].name)'s: "
                     + SimWorld.differences(copies[0], copies[device.index]))
         }
         var states: [RecordKey: RecordState] = [:]
@@ -94,14 +121,14 @@ extension SimWorld {
             }
             states[decoded.state.key] = decoded.state
         }
-        var elsewhere: [(String, [RecordKey: RecordState])] = []
+        var elsewhere: [(String, Int?, [RecordKey: RecordState])] = []
         for device in devices where device.joined {
             let status = membershipStatus(device)
             if device.isActive {
                 if status != .active {
                     failures.append("unexpected: \(device.name) is \(status.map { "\($0)" } ?? "not a member")")
                 }
-                elsewhere.append(("\(device.name)'s replica", verifyReplica(device, copies[device.index])))
+                elsewhere.append(("\(device.name)'s replica", device.index, verifyReplica(device, copies[device.index])))
             } else if status == .active {
                 failures.append("unexpected: \(device.name) left or was removed but still syncs as a member")
             }

@@ -43,23 +43,33 @@ extension SimWorld {
         var edited = JSONWriter.pretty(.object(top))
         edited.append(0x0A)
         guard edited != bytes else { return "no change" }
+        return saveHandEdit(device, path, key, bytes, edited, modifiedNanos: nil)
+            ?? "hand-edited \(key) \(field) → \(top[field].map { "\($0)" } ?? "removed")"
+    }
+
+    /// Saves a person's edit of a record file in place (keeping the file's time when
+    /// `modifiedNanos` says so) and notes it in the ledger. Returns a note when the engine
+    /// could not tell it from a file it wrote, `nil` when noted.
+    func saveHandEdit(
+        _ device: SimDevice, _ path: String, _ key: RecordKey, _ bytes: [UInt8], _ edited: [UInt8], modifiedNanos time: Int64?
+    ) -> String? {
         let before = try? RecordFile.decode(
-            bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: modifiedNanos(device, path) / 1_000_000)
+            bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: self.modifiedNanos(device, path) / 1_000_000)
         if before?.handEditedFields.isEmpty == false {
             voidWritesOnlyInFile(of: key, "a later hand edit of the same file folded it in")
         }
-        try? device.fileSystem.writeInPlace(path, edited)
-        let millis = modifiedNanos(device, path) / 1_000_000
+        try? device.fileSystem.writeInPlace(path, edited, modifiedNanos: time)
+        let millis = self.modifiedNanos(device, path) / 1_000_000
         guard let decoded = try? RecordFile.decode(edited, fallbackType: nil, fallbackID: nil, modifiedMillis: millis),
             let first = decoded.handEditedFields.first,
             let stamp = decoded.state.fields[first]?.entries.map(\.stamp).max(), stamp.device.isHandEdit
-        else { return "edited \(key) \(field), not detectable" }
+        else { return "edited \(key), not detectable" }
         count("handEdits")
         ledger.writes.append(
             SimLedger.Write(
                 key: key, fields: decoded.handEditedFields, deletion: false, stamp: stamp, writer: nil, step: step,
                 what: "hand edit of \(key) \(decoded.handEditedFields) in \(device.name)'s folder"))
-        return "hand-edited \(key) \(field) → \(top[field].map { "\($0)" } ?? "removed")"
+        return nil
     }
 
     /// Breaks a file (a bad save, a stray keystroke); the person fixes it later.

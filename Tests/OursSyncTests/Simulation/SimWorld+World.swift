@@ -68,7 +68,7 @@ extension SimWorld {
 
 /// A household's life: invitations, joining, leaving, removal.
 extension SimWorld {
-    var activeMembers: [SimDevice] { devices.filter { $0.index != 0 && $0.isActive } }
+    var activeMembers: [SimDevice] { devices.filter { $0.index != ownerIndex && $0.isActive } }
 
     @discardableResult
     func invite(_ target: SimDevice, readOnly: Bool) -> String {
@@ -114,7 +114,7 @@ extension SimWorld {
     }
 
     func leave(_ device: SimDevice) -> String {
-        guard device.isActive, device.index != 0 else { return "not an active member" }
+        guard device.isActive, device.index != ownerIndex else { return "not an active member" }
         guard activeMembers.count >= 2 else { return "the last member stays" }
         let note = attempt(
             "leave", on: device, allowed: [.folderUnavailable, .notPermitted], alsoAllowed: SimWorld.isBrokenDocument

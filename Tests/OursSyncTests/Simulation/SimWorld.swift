@@ -27,6 +27,8 @@ final class SimWorld {
     var step = 0
     /// Sync passes that merged, wrote, restored or removed something (healing waits for none).
     var syncsThatChangedSomething = 0
+    /// The device whose person owns the household (it changes with a transfer).
+    var ownerIndex = 0
 
     init(plan: SimPlan) {
         self.plan = plan
@@ -47,7 +49,7 @@ final class SimWorld {
         }
     }
 
-    var owner: SimDevice { devices[0] }
+    var owner: SimDevice { devices[ownerIndex] }
 
     // MARK: Setup
 
@@ -112,6 +114,14 @@ final class SimWorld {
         case .join: note = join(device)
         case .leave: note = leave(device)
         case .removeMember: note = removeMember(&random)
+        case .editInPlace: note = editInPlace(device, &random)
+        case .editDocument: note = editDocument(device, &random)
+        case .farTime: note = farTime(device, &random)
+        case .bigValue: note = bigValue(device, &random)
+        case .rejoin: note = rejoin(device, &random)
+        case .upgrade: note = upgrade(&random)
+        case .transfer: note = transfer(&random)
+        case .tamperReadOnly: note = tamperReadOnly(device)
         }
         log.append("\(step): \(op) → \(note)")
         noteLaterHolders(device)

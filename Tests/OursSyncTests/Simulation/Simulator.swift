@@ -17,8 +17,11 @@ enum Simulator {
     }
 
     /// Runs a plan on a fresh world: setup, every step, healing, then the checks.
-    /// `tamper` runs just before the checks (for tests of the checker itself).
-    static func run(_ plan: SimPlan, tamper: ((SimWorld) -> Void)? = nil) -> Outcome {
+    /// `tamper` runs just before the checks, `beforeQuiet` just before the write-loop detector
+    /// (both for tests of the checker itself).
+    static func run(
+        _ plan: SimPlan, tamper: ((SimWorld) -> Void)? = nil, beforeQuiet: ((SimWorld) -> Void)? = nil
+    ) -> Outcome {
         let world = SimWorld(plan: plan)
         world.setUp()
         for (index, op) in plan.ops.enumerated() {
@@ -26,6 +29,8 @@ enum Simulator {
             world.perform(op)
         }
         world.heal()
+        beforeQuiet?(world)
+        if world.failures.isEmpty { world.verifyQuiet() }
         tamper?(world)
         world.verify()
         let tool = world.tool.stats

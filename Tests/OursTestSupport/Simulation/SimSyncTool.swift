@@ -1,13 +1,20 @@
-@testable import OursSync
+import OursSync
 
 /// One device's copy of the shared folder, as the sync tool sees it.
-struct SimCopy {
-    let fileSystem: InMemoryFileSystem
-    let clock: ManualWallClock
+public struct SimCopy {
+    public init(fileSystem: InMemoryFileSystem, clock: ManualWallClock, person: String, shortID: String) {
+        self.fileSystem = fileSystem
+        self.clock = clock
+        self.person = person
+        self.shortID = shortID
+    }
+
+    public let fileSystem: InMemoryFileSystem
+    public let clock: ManualWallClock
     /// The person's name, for Dropbox's "Mike's conflicted copy".
-    let person: String
+    public let person: String
     /// Syncthing's short device id, for `.sync-conflict-…-ABCDEFG`.
-    let shortID: String
+    public let shortID: String
 }
 
 /// A file-level sync tool between folder copies, modelled on Syncthing and Dropbox: each
@@ -15,13 +22,13 @@ struct SimCopy {
 /// that are delayed, reordered, duplicated, dropped and retried; a message that meets a
 /// concurrent change makes a conflict copy (Dropbox, Syncthing or iCloud naming); deletions
 /// propagate; a download may be left half-written for a while and completed later.
-final class SimSyncTool {
-    static let root = "/shared"
-    typealias Vector = [Int: Int]
+public final class SimSyncTool {
+    public static let root = "/shared"
+    public typealias Vector = [Int: Int]
 
-    struct Known { var vector: Vector; var bytes: [UInt8]? }
+    public struct Known { var vector: Vector; var bytes: [UInt8]? }
 
-    struct Message {
+    public struct Message {
         var sequence: Int
         var to: Int
         var path: String
@@ -32,43 +39,49 @@ final class SimSyncTool {
         var due: Int
     }
 
-    struct HalfWrite { var copy: Int; var path: String; var full: [UInt8]; var truncated: [UInt8]; var mtime: Int64 }
+    public struct HalfWrite {
+        public var copy: Int
+        public var path: String
+        public var full: [UInt8]
+        public var truncated: [UInt8]
+        public var mtime: Int64
+    }
 
-    struct Faults {
+    public struct Faults: Sendable {
         var maxDelay = 0, duplicate = 0.0, drop = 0.0, halfWrite = 0.0, stale = 0.0, reorder = false
         static let chaos = Faults(maxDelay: 6, duplicate: 0.08, drop: 0.1, halfWrite: 0.1, stale: 0.15, reorder: true)
         static let calm = Faults()
     }
 
-    struct Stats {
-        var versions = 0, deliveries = 0, conflictCopies = 0, halfWrites = 0, drops = 0, duplicates = 0, rollbacks = 0
+    public struct Stats {
+        public var versions = 0, deliveries = 0, conflictCopies = 0, halfWrites = 0, drops = 0, duplicates = 0, rollbacks = 0
     }
 
-    let copies: [SimCopy]
-    private(set) var known: [[String: Known]]
-    private(set) var queue: [Message] = []
-    private(set) var halfWrites: [HalfWrite] = []
+    public let copies: [SimCopy]
+    public private(set) var known: [[String: Known]]
+    public private(set) var queue: [Message] = []
+    public private(set) var halfWrites: [HalfWrite] = []
     /// Copies whose folder is unmounted: the tool neither reads nor writes them.
-    var paused: Set<Int> = []
-    var stats = Stats()
+    public var paused: Set<Int> = []
+    public var stats = Stats()
     /// Called with a path the tool rolled back to an older version (a buggy tool's reorder).
-    var onRollback: ((String) -> Void)?
+    public var onRollback: ((String) -> Void)?
     private var tick = 0
     private var sequence = 0
 
-    init(copies: [SimCopy]) {
+    public init(copies: [SimCopy]) {
         self.copies = copies
         known = Array(repeating: [:], count: copies.count)
     }
 
-    func isInProgress(_ copy: Int, _ path: String) -> Bool {
+    public func isInProgress(_ copy: Int, _ path: String) -> Bool {
         halfWrites.contains { $0.copy == copy && $0.path == path }
     }
 
     // MARK: Steps
 
     /// One step of the tool in a chaotic world: look at every copy, deliver a few messages.
-    func step(_ random: inout SplitMix64) {
+    public func step(_ random: inout SplitMix64) {
         tick += 1
         for copy in copies.indices { scan(copy, &random, .chaos) }
         for _ in 0..<random.int(1...6) { _ = deliverOne(&random, .chaos, ignoreDue: false) }
@@ -76,7 +89,7 @@ final class SimSyncTool {
     }
 
     /// Runs the tool until every copy that is mounted holds what every other one announced.
-    func settle() {
+    public func settle() {
         var random = SplitMix64(seed: 1)
         for _ in 0..<60 {
             tick += 1
@@ -221,7 +234,7 @@ final class SimSyncTool {
 
     /// Finishes a half-written download. A file changed meanwhile is kept, and the download
     /// becomes a conflict copy. Returns whether it was completed (the copy may be unmounted).
-    func complete(_ index: Int) -> Bool {
+    public func complete(_ index: Int) -> Bool {
         let half = halfWrites[index]
         guard !paused.contains(half.copy) else { return false }
         halfWrites.remove(at: index)

@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import OursSync
+import OursSync
 
 /// The sync tool's file operations on one copy, and the names it gives conflict copies.
 extension SimSyncTool {

@@ -1,0 +1,133 @@
+import Foundation
+import OursHousehold
+import OursTestSupport
+
+@testable import OursSync
+
+/// The end of a household run: everything heals, then what people see is checked.
+extension HouseholdSimWorld {
+    /// Every folder copy and every replica's records, documents and outbox.
+    func fingerprint() -> [[String: [UInt8]]] {
+        devices.flatMap { device in
+            [
+                device.fileSystem.files(under: SimSyncTool.root),
+                device.fileSystem.files(under: HouseholdSimDevice.home + "/replicas").filter {
+                    $0.key.contains("/records/") || $0.key.hasSuffix("/zone.json") || $0.key.hasSuffix("/participants.json")
+                        || $0.key.contains("/outbox/")
+                },
+            ]
+        }
+    }
+
+    /// Every device syncs and the tool settles, until a round changes nothing.
+    func heal() {
+        step = -1
+        var previous: [[String: [UInt8]]] = []
+        for round in 0..<40 {
+            for device in devices { device.clock.advance(by: 1000) }
+            for device in devices where device.joined { _ = sync(device, quick: false) }
+            tool.settle()
+            let snapshot = fingerprint()
+            if snapshot == previous {
+                log.append("heal: converged after \(round + 1) rounds")
+                return
+            }
+            previous = snapshot
+        }
+        failures.append("no convergence: files still changing after 40 rounds of sync")
+    }
+
+    /// The write-loop detector: a full and a quick pass on every active device over the healed,
+    /// unchanged folder write nothing.
+    func verifyQuiet() {
+        let before = fingerprint()
+        for device in devices where device.isActive {
+            for quick in [false, true] {
+                guard let zone = try? device.device.zone(householdID) else { continue }
+                do {
+                    let report = quick ? try zone.quickSync() : try zone.sync()
+                    if report.recordsMerged + report.filesWritten + report.filesRestored + report.copiesRemoved > 0 {
+                        failures.append(
+                            "write loop: \(device.name)'s \(quick ? "quick" : "full") pass over the healed folder merged "
+                                + "\(report.recordsMerged), wrote \(report.filesWritten), restored \(report.filesRestored)")
+                    }
+                } catch {
+                    failures.append("unexpected: \(device.name)'s pass over the healed folder failed: \(error.message)")
+                }
+            }
+        }
+        if fingerprint() != before { failures.append("write loop: a pass over the healed folder changed files") }
+    }
+
+    /// What a person sees on one device, in a form two devices can be compared by.
+    struct View: Equatable {
+        var lists: [String] = []
+        var items: [String] = []
+        var recipes: [String] = []
+        var meals: [String] = []
+        var chores: [String] = []
+        var tasks: [String] = []
+        var projects: [String] = []
+        var members: [String] = []
+        /// Live items on no list anyone can see.
+        var orphans: [String] = []
+
+        var everything: [String] { lists + items + recipes + meals + chores + tasks + projects + members }
+    }
+
+    func view(_ device: HouseholdSimDevice) throws(OursError) -> View {
+        let household = try device.household(householdID)
+        var view = View()
+        let lists = try household.lists(includeArchived: true)
+        view.lists = lists.map { "\($0.json)" }.sorted()
+        var visible: Set<String> = []
+        for (listID, items) in try household.items(on: lists) {
+            for item in items {
+                visible.insert(item.id)
+                view.items.append("\(listID): \(item.json)")
+            }
+        }
+        view.items.sort()
+        view.orphans = try household.zone.list(type: RecordTypes.item).map(\.key.id).filter { !visible.contains($0) }.sorted()
+        view.recipes = try household.recipes().map { "\($0)" }.sorted()
+        var days: [CalendarDay] = []
+        for day in HouseholdSimWorld.days { days.append(try CalendarDay.parse(day, today: household.today)) }
+        view.meals = try household.meals(on: days).map { "\($0.json)" }.sorted()
+        view.chores = try household.chores().map { "\($0)" }.sorted()
+        view.tasks = try household.tasks(includeDone: true, includeArchived: true).map { "\($0)" }.sorted()
+        view.projects = try household.projects(includeArchived: true).map { "\($0.json)" }.sorted()
+        view.members = try household.members().map { "\($0.json) \($0.active)" }.sorted()
+        return view
+    }
+
+    /// Every active device shows the same household; nothing only an ignored writer wrote is
+    /// visible; no live item sits on a list nobody can see.
+    func verify() {
+        var views: [(HouseholdSimDevice, View)] = []
+        for device in devices where device.isActive {
+            do { views.append((device, try view(device))) } catch {
+                failures.append("unexpected: reading \(device.name)'s household failed: \(error.message)")
+            }
+        }
+        guard let (first, reference) = views.first else { return }
+        for (device, view) in views.dropFirst() where view != reference {
+            let fields: [(String, KeyPath<View, [String]>)] = [
+                ("lists", \.lists), ("items", \.items), ("recipes", \.recipes), ("meals", \.meals), ("chores", \.chores),
+                ("tasks", \.tasks), ("projects", \.projects), ("members", \.members), ("orphans", \.orphans),
+            ]
+            let differing = fields.filter { view[keyPath: $0.1] != reference[keyPath: $0.1] }.map(\.0)
+            failures.append("divergence: \(device.name) shows other \(differing.joined(separator: ", ")) than \(first.name)")
+        }
+        for (device, view) in views {
+            if !view.orphans.isEmpty {
+                failures.append("hidden: \(device.name) holds items on no visible list: \(view.orphans.joined(separator: ", "))")
+            }
+            for ghost in ghostNames.sorted() {
+                let needle = ghost.lowercased()
+                if view.everything.contains(where: { $0.lowercased().contains(needle) }) {
+                    failures.append("ghost: \(device.name) shows \(ghost), which only an ignored writer wrote")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import OursHousehold
+import OursTestSupport
+
+@testable import OursSync
+
+/// The steps of the household simulation: people using the app, the app syncing, the sync
+/// tool moving files, the owner removing a member, a read-only member making their own device
+/// state say read-write.
+extension HouseholdSimWorld {
+    func perform(_ kind: Step, _ device: HouseholdSimDevice, _ param: UInt64) {
+        var random = SplitMix64(seed: param)
+        for each in devices { each.clock.advance(by: random.int64(0...1500)) }
+        let list = random.pick(HouseholdSimWorld.lists)
+        let item = random.pick(HouseholdSimWorld.items)
+        let recipe = random.pick(HouseholdSimWorld.recipes)
+        let day = random.pick(HouseholdSimWorld.days)
+        let slot = random.pick(PlannedMeal.Slot.allCases)
+        let project = random.pick(HouseholdSimWorld.projects)
+        // An ignored writer's additions carry names no one else uses, so they can be told apart.
+        let ignored = device.removed || device.tampered
+        let added = ignored ? "late \(step)" : item
+        let note: String
+        switch kind {
+        case .add:
+            note = act(device, "add \(added) to \(list ?? "the default list")", ghost: added) { household throws(OursError) in
+                _ = try household.add([added], to: list)
+            }
+        case .check: note = act(device, "check \(item)") { household throws(OursError) in _ = try household.check(item) }
+        case .uncheck: note = act(device, "uncheck \(item)") { household throws(OursError) in _ = try household.uncheck(item) }
+        case .removeItem:
+            note = act(device, "remove \(item)") { household throws(OursError) in _ = try household.remove(item) }
+        case .deleteList:
+            note = act(device, "list delete \(list ?? "Groceries")") { household throws(OursError) in
+                _ = try household.deleteList(list ?? "Groceries", confirmed: true)
+            }
+        case .addRecipe:
+            let name = ignored ? "Late \(step)" : recipe
+            note = act(device, "recipe add \(name)", ghost: name) { household throws(OursError) in
+                _ = try household.addRecipe(named: name, ingredients: ["2 eggs", "1 cup milk"], sameTitle: .replace)
+            }
+        case .deleteRecipe:
+            note = act(device, "recipe delete \(recipe)") { household throws(OursError) in
+                _ = try household.deleteRecipe(recipe, confirmed: true)
+            }
+        case .plan:
+            let name = ignored ? "Late \(step)" : recipe
+            note = act(device, "plan \(day) \(slot.rawValue) \(name)", ghost: name) { household throws(OursError) in
+                _ = try household.plan(day, slot, name, replace: true)
+            }
+        case .removeMeal:
+            note = act(device, "meal remove \(day) \(slot.rawValue)") { household throws(OursError) in
+                _ = try household.removeMeal(day, slot)
+            }
+        case .addChore:
+            let name = ignored ? "late \(step)" : "vacuum"
+            note = act(device, "chore add \(name)", ghost: name) { household throws(OursError) in
+                _ = try household.addChore(named: name, every: Interval("1w")!)
+            }
+        case .choreDone:
+            note = act(device, "chore done vacuum") { household throws(OursError) in _ = try household.choreDone("vacuum") }
+        case .addTask:
+            let title = ignored ? "late \(step)" : "fix \(item)"
+            note = act(device, "task add \(title) to \(project)", ghost: title) { household throws(OursError) in
+                _ = try household.addTask(title, project: project)
+            }
+        case .taskDone:
+            note = act(device, "task done fix \(item)") { household throws(OursError) in
+                _ = try household.taskDone("fix \(item)", project: project)
+            }
+        case .deleteProject:
+            note = act(device, "project delete \(project)") { household throws(OursError) in
+                _ = try household.deleteProject(project, confirmed: true)
+            }
+        case .sync, .quickSync: note = sync(device, quick: kind == .quickSync)
+        case .deliver:
+            tool.step(&random)
+            note = "queue \(tool.queue.count)"
+        case .removeMember: note = removeMember(&random)
+        case .tamper: note = tamper(device)
+        }
+        log.append("\(step): \(kind.rawValue) \(device.name) → \(note)")
+    }
+
+    func sync(_ device: HouseholdSimDevice, quick: Bool) -> String {
+        guard device.joined else { return "not a member" }
+        do {
+            let zone = try device.device.zone(householdID)
+            let report = quick ? try zone.quickSync() : try zone.sync()
+            if let event = report.lifecycle { return "learnt: \(event.rawValue)" }
+            return "merged \(report.recordsMerged), wrote \(report.filesWritten)"
+        } catch {
+            if error.kind == .notPermitted || error.kind == .folderUnavailable { return "refused: \(error.message.prefix(60))" }
+            failures.append("unexpected: step \(step) \(device.name) sync: \(error.kind.rawValue): \(error.message)")
+            return "FAILED"
+        }
+    }
+
+    /// The owner removes a member (never the last other one); the member's device learns later.
+    func removeMember(_ random: inout SplitMix64) -> String {
+        let candidates = devices.dropFirst().filter(\.isActive)
+        guard candidates.count >= 2 else { return "the last member stays" }
+        let target = random.pick(Array(candidates))
+        do {
+            _ = try devices[0].device.zone(householdID).removeMember(target.identity.participantID)
+            target.removed = true
+            // Its clock at least the owner's: what it writes from now on is stamped after the
+            // removal, so every device must ignore it (a slower clock would make it concurrent).
+            let ahead = devices[0].clock.nowMillis() + 1000 - target.clock.nowMillis()
+            if ahead > 0 { target.clock.advance(by: ahead) }
+            count("removals")
+            return "removed \(target.name)"
+        } catch {
+            return "refused: \(error.message.prefix(60))"
+        }
+    }
+
+    /// A read-only member edits their device's state to say read-write.
+    func tamper(_ device: HouseholdSimDevice) -> String {
+        guard device.isActive, device.readOnly, !device.tampered,
+            var membership = try? device.device.memberships().first(where: { $0.id == householdID })
+        else { return "not an active read-only member" }
+        membership.permission = .readWrite
+        do { try device.device.upsert(membership, makeCurrent: false) } catch { return "could not edit: \(error)" }
+        device.tampered = true
+        count("tampered")
+        return "edited its own state to read-write"
+    }
+}
