@@ -100,15 +100,6 @@ struct TimeText: Sendable {
     }
 }
 
-extension CommandContext {
-    /// Time phrases for this run: the device's clock (with `OURS_CLOCK_OFFSET`) and the time
-    /// zone `TZ` names, else the system's.
-    var time: TimeText {
-        let zone = environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
-        return TimeText(now: device.clock.nowMillis(), timeZone: zone ?? .current)
-    }
-}
-
 extension Participant.Permission {
     /// `read-write`, `read-only`: as people say it (JSON keeps `readWrite`, `readOnly`).
     var text: String { self == .readOnly ? "read-only" : "read-write" }

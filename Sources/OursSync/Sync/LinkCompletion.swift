@@ -40,7 +40,10 @@ struct LinkCompletion {
         guard let identity = try? device.requireIdentity(), let memberships = try? device.memberships() else { return false }
         var done = true
         for membership in memberships where membership.status == .active {
-            let household = membership.id == context.opened?.id ? context : Zone(device: device, membership: membership).context
+            let household =
+                membership.id == context.opened?.id
+                ? context
+                : SyncContext(device: device, replica: device.replica(membership.id), opened: membership)
             let manifest = (try? household.manifest()) ?? ParticipantManifest()
             if manifest.deviceOwners[newDevice] == identity.participantID { continue }
             do {
