@@ -12,7 +12,7 @@ struct WatcherTests {
         try await TestThreads.run {
             let (sarah, mike) = try world.couple()
             let clock = TestClock()
-            let watcher = Watcher(household: mike, policy: WatchPolicy(hints: false), clock: clock)
+            let watcher = Watcher(household: mike, clock: clock)
             let recorder = EventRecorder(watcher.events)
             let run = TestThreads.task { try await watcher.run() }
             try await clock.waitForSleeper()  // the first sweep is done
@@ -20,7 +20,7 @@ struct WatcherTests {
             let milk = try sarah.put(type: "item", id: "milk", fields: ["name": "Milk"])
             try await clock.wakeSleeper()
             let events = try await recorder.wait { !$0.changes.isEmpty }
-            #expect(events.first == .started(.poll(PollReason(.requested, "change hints are turned off"))))
+            #expect(events.first == .started)
             #expect(events.changes.map(\.change) == [RecordChange(key: milk, kind: .inserted, by: "Sarah", fields: ["name"])])
             #expect(clock.requestedSleeps.allSatisfy { $0 == .seconds(1) }, "it sleeps an interval between polls")
 
@@ -83,7 +83,7 @@ struct WatcherTests {
             let watcher = Watcher(household: mike, policy: WatchPolicy(interval: .milliseconds(5)))
             let recorder = EventRecorder(watcher.events)
             let run = TestThreads.task { try await watcher.run() }
-            _ = try await recorder.wait { $0.contains { $0.startedMode != nil } }
+            _ = try await recorder.wait { $0.contains(.started) }
 
             let oneShot = try world.otherProcess(of: mike)
             let writers = TestThreads.task {
