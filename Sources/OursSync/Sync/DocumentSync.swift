@@ -157,7 +157,7 @@ struct DocumentSync {
         let shown = layout.directoryName + "/" + document.fileName
         let bytes = document == .zone ? StampedDocument.encodeZone(merged) : StampedDocument.encodeManifest(merged)
         guard bytes != existing else {
-            loops.settled(shown)
+            loops.settled(shown, now: context.device.clock.nowMillis())
             return true
         }
         // A missing file is always written again: restoring it is no exchange with anyone.
@@ -214,8 +214,8 @@ struct LazyWriteLoops {
     }
 
     /// A file holds what this device would write: a loop over it, if any, is over.
-    mutating func settled(_ path: String) {
+    mutating func settled(_ path: String, now: Int64) {
         if loaded == nil, (try? replica.exists(replica.writeLoopsFile)) == true { loaded = replica.loadWriteLoops() }
-        loaded?.settled(path)
+        loaded?.settled(path, now: now)
     }
 }

@@ -6,7 +6,9 @@
 /// wrote. Finding the same bytes again and writing the same bytes over them again is a round
 /// of a loop; after `roundsBeforeStopping` rounds in a row it stops writing that file (it keeps
 /// merging it) and reports a `writeLoop` problem. It writes again as soon as the file holds
-/// what it would write, or either side has anything new: only the same exchange repeated is a
+/// what it would write (and has for `settleDelay` since the last round: the other side may be a
+/// moment away from putting its version back, and a pass woken by a change hint can see the
+/// file in that moment), or either side has anything new: only the same exchange repeated is a
 /// loop, so a sync tool putting an old version back once, or two owners changing a value in
 /// turn, never stops a write. Once stopped it tries again after `firstPause`, then after twice
 /// as long each time the exchange resumes (at most `longestPause`): the other side may have
@@ -22,6 +24,8 @@ struct WriteLoopGuard {
         /// When this device stopped writing, if it did; how long it waits before trying again.
         var stoppedAt: Int64?
         var pause: Int64 = WriteLoopGuard.firstPause
+        /// When this exchange was last seen (a round, a stop, a retry).
+        var lastRound: Int64 = 0
     }
 
     static let fileName = "write-loops.json"
@@ -29,6 +33,9 @@ struct WriteLoopGuard {
     static let roundsBeforeStopping = 2
     static let firstPause: Int64 = 15 * 60 * 1000
     static let longestPause: Int64 = 24 * 60 * 60 * 1000
+    /// How long the file must have held what this device writes, after the last round, for an
+    /// exchange to be over.
+    static let settleDelay: Int64 = 10 * 1000
 
     /// By the file's path as problems show it.
     private(set) var exchanges: [String: Exchange] = [:]
@@ -46,11 +53,12 @@ struct WriteLoopGuard {
     /// knows both from the folder index and the replica without the bytes).
     mutating func mayReplace(_ path: String, foundDigest: UInt64, writingDigest wroteDigest: UInt64, now: Int64) -> Bool {
         guard var exchange = exchanges[path], exchange.found == foundDigest, exchange.wrote == wroteDigest else {
-            exchanges[path] = Exchange(found: foundDigest, wrote: wroteDigest, rounds: 0)
+            exchanges[path] = Exchange(found: foundDigest, wrote: wroteDigest, rounds: 0, lastRound: now)
             changed = true
             return true
         }
         defer {
+            exchange.lastRound = now
             exchanges[path] = exchange
             changed = true
         }
@@ -67,9 +75,13 @@ struct WriteLoopGuard {
         return false
     }
 
-    /// The file holds what this device would write: whatever went on has stopped.
-    mutating func settled(_ path: String) {
-        if exchanges.removeValue(forKey: path) != nil { changed = true }
+    /// The file holds what this device would write, at `now`: whatever went on has stopped —
+    /// if this device is the one that stopped writing, or the last round is `settleDelay` old.
+    mutating func settled(_ path: String, now: Int64) {
+        guard let exchange = exchanges[path], exchange.stoppedAt != nil || now - exchange.lastRound >= Self.settleDelay
+        else { return }
+        exchanges.removeValue(forKey: path)
+        changed = true
     }
 
     static func problem(_ path: String) -> Problem {
@@ -90,6 +102,7 @@ struct WriteLoopGuard {
                 "rounds": JSONValue(exchange.rounds), "pauseMillis": .number(String(exchange.pause)),
             ]
             if let stoppedAt = exchange.stoppedAt { file["stoppedAt"] = .string(UTCTime.iso8601(millis: stoppedAt)) }
+            file["lastRound"] = .string(UTCTime.iso8601(millis: exchange.lastRound))
             files[path] = .object(file)
         }
         return ["format": 1, "files": .object(files)]
@@ -104,6 +117,7 @@ struct WriteLoopGuard {
             var exchange = Exchange(found: found, wrote: wrote, rounds: rounds)
             exchange.stoppedAt = value["stoppedAt"]?.stringValue.flatMap(UTCTime.parseISO8601)
             exchange.pause = value["pauseMillis"]?.numberText.flatMap { Int64($0) } ?? Self.firstPause
+            exchange.lastRound = value["lastRound"]?.stringValue.flatMap(UTCTime.parseISO8601) ?? 0
             exchanges[path] = exchange
         }
     }

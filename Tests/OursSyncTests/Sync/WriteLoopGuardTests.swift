@@ -41,9 +41,33 @@ struct WriteLoopGuardTests {
         for _ in 0..<3 { _ = loops.mayReplace(path, found: theirs, writing: ours, now: 0) }
         #expect(replace(found: theirs, writing: Array("ours, changed".utf8), now: 0), "our side changed")
         for _ in 0..<3 { _ = loops.mayReplace(path, found: theirs, writing: ours, now: 0) }
-        loops.settled(path)
+        loops.settled(path, now: WriteLoopGuard.settleDelay)
         #expect(replace(found: theirs, writing: ours, now: 0), "the file held ours meanwhile")
         #expect(replace("home/zone.json", found: theirs, writing: ours, now: 0), "each file on its own")
+    }
+
+    /// A pass woken the moment after this device wrote sees its own bytes, before the other
+    /// side puts its version back: that glimpse does not end the exchange.
+    @Test func aGlimpseOfItsOwnBytesBetweenRoundsIsNoSettlement() {
+        var loops = WriteLoopGuard()
+        var now: Int64 = 1_000
+        func replace() -> Bool { loops.mayReplace(path, found: theirs, writing: ours, now: now) }
+        #expect(replace())
+        now += 30
+        loops.settled(path, now: now)
+        #expect(replace())
+        now += 30
+        loops.settled(path, now: now)
+        #expect(!replace(), "still the third round")
+        now += WriteLoopGuard.settleDelay - 1
+        loops.settled(path, now: now)
+        #expect(loops.exchanges[path] == nil, "stopped, and the file holds ours: the other side yielded")
+        var running = WriteLoopGuard()
+        _ = running.mayReplace(path, found: theirs, writing: ours, now: 0)
+        running.settled(path, now: WriteLoopGuard.settleDelay - 1)
+        #expect(running.exchanges[path] != nil)
+        running.settled(path, now: WriteLoopGuard.settleDelay)
+        #expect(running.exchanges[path] == nil, "held ours for the whole delay: over")
     }
 
     @Test func whatItLearntIsKeptBetweenCommands() throws {
