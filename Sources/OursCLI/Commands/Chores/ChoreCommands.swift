@@ -53,7 +53,7 @@ struct ChoreAddCommand: OursCommand {
         let verb = outcome == .created ? "Added the chore" : outcome == .updated ? "Updated the chore" : "The chore is already"
         context.say(
             "\(verb) \(context.bold(chore.name)): \(ChoreText.howOften(chore))\(who.isEmpty ? "" : ", \(who)"); "
-                + "due \(ChoreText.due(chore, now: now)).")
+                + "\(ChoreText.dueClause(chore, now: now)).")
         return 0
     }
 }

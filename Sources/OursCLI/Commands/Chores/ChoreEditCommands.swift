@@ -62,7 +62,7 @@ struct ChoreEditCommand: OursCommand {
         let who = ChoreText.who(chore, members)
         context.say(
             "Updated \(context.bold(chore.name)): \(ChoreText.howOften(chore))\(who.isEmpty ? "" : ", \(who)"); "
-                + "due \(ChoreText.due(chore, now: now)).")
+                + "\(ChoreText.dueClause(chore, now: now)).")
         return 0
     }
 }

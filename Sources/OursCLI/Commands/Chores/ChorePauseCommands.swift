@@ -53,7 +53,7 @@ struct ChoreResumeCommand: OursCommand {
         if context.json {
             context.printJSON(chore.json(members: try household.members(), now: now).adding(outcome))
         } else if outcome == .updated {
-            context.say("Resumed \(context.bold(chore.name)); due \(ChoreText.due(chore, now: now)).")
+            context.say("Resumed \(context.bold(chore.name)); \(ChoreText.dueClause(chore, now: now)).")
         } else {
             context.say("\(context.bold(chore.name)) is not paused.")
         }

@@ -22,6 +22,14 @@ enum ChoreText {
         return phrase.hasSuffix(" ago") ? "overdue " + phrase.dropLast(4) : phrase
     }
 
+    /// The same as a clause of a sentence: `due in 7d`, `due now`, `overdue by 8h`, `paused`.
+    static func dueClause(_ chore: Chore, now: Int64) -> String {
+        let phrase = due(chore, now: now)
+        if phrase == "paused" { return phrase }
+        if phrase.hasPrefix("overdue ") { return "overdue by " + phrase.dropFirst(8) }
+        return "due " + phrase
+    }
+
     /// A name for a participant id: the member's name, or the id when they are unknown here.
     static func person(_ id: String?, _ members: [Member]) -> String {
         guard let id else { return "someone" }

@@ -83,6 +83,8 @@ private struct Script {
         try step(mike, ["sync"])
         try step(sarah, ["status"])
 
+        try householdLife(sarah, mike)
+
         narrate("Gran joins with a read-only code: she sees everything and changes nothing.")
         let readOnly = try step(sarah, ["invite", "--read-only"])
         try step(gran, ["init", "--name", "Gran"])
@@ -98,6 +100,33 @@ private struct Script {
         try step(gran, ["--household", "Sarah & Mike's Home", "record", "list", "item"])
         narrate(String(format: "Done in %.1f s. The demo's folders have been removed.", Date().timeIntervalSince(started)))
         return 0
+    }
+
+    /// The household layer on top: an ingredient remembered across lists, a recipe title
+    /// taken kept as a new recipe, and a chore that rotates between two people.
+    private func householdLife(_ sarah: Device, _ mike: Device) throws(OursError) {
+        narrate("Basil goes on the list once, filed under Produce; the household remembers where it goes.")
+        try step(sarah, ["add", "basil", "--category", "Produce"])
+        try step(sarah, ["list", "create", "Party"])
+        try step(sarah, ["sync"])
+        try step(mike, ["sync"])
+        try step(mike, ["add", "basil", "--list", "Party"])
+        try step(mike, ["ingredient", "show", "basil"])
+
+        narrate("Both make Banana Bread; a title already taken is refused until Mike keeps his as new.")
+        try step(sarah, ["recipe", "add", "Banana Bread", "-i", "3 bananas", "-i", "250 g flour"])
+        try step(sarah, ["sync"])
+        try step(mike, ["sync"])
+        try step(mike, ["recipe", "add", "banana bread!", "-i", "2 bananas"], expecting: 1)
+        try step(mike, ["recipe", "add", "banana bread!", "-i", "2 bananas", "--as-new"])
+        try step(mike, ["recipes", "--duplicates"])
+
+        narrate("The bins take turns: each time one of them takes them out, the other is next.")
+        try step(mike, ["chore", "add", "Bins", "--every", "tuesday", "--rotate", "Sarah,Mike"])
+        try step(mike, ["sync"])
+        try step(sarah, ["sync"])
+        try step(sarah, ["chore", "done", "Bins"])
+        try step(sarah, ["chores"])
     }
 
     /// Runs one `ours` command as `device` and prints the command and its output.
