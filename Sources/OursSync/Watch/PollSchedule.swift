@@ -8,6 +8,9 @@
 ///   every file is read once per `sweepPeriod` without a spike of reading.
 /// - While passes fail, the wait before the next pass doubles from `interval` up to
 ///   `maximumBackoff` (polls in between only read the replica's journal).
+/// - While change hints are healthy (`hinted`), polls come every `hintedInterval` and stat
+///   passes every `hintedStatInterval` (never more often than without hints); slices keep
+///   their spacing, so the rolling sweep keeps its period.
 struct PollSchedule {
     struct Plan: Equatable {
         var mode: FolderScanner.Mode
@@ -21,11 +24,21 @@ struct PollSchedule {
     private var nextSliceAt: Duration?
     private var nextSlice = 0
     private var backoff: Duration?
+    /// Whether change hints are healthy: the poll may slow down.
+    var hinted = false {
+        didSet { nextSlice %= sliceCount }
+    }
 
     init(policy: WatchPolicy) { self.policy = policy }
 
+    /// Time between two polls.
+    var pace: Duration { policy.pollInterval(hinted: hinted) }
+
+    /// Time between two stat passes.
+    var statInterval: Duration { policy.statPassInterval(hinted: hinted) }
+
     /// Time between two slices: never shorter than a poll, so a long interval stretches no cycle.
-    var sliceSpacing: Duration { max(policy.sliceInterval, policy.interval) }
+    var sliceSpacing: Duration { max(policy.sliceInterval, pace) }
 
     /// How many slices the folders are split into.
     var sliceCount: Int { max(1, Int((policy.sweepPeriod / sliceSpacing).rounded(.down))) }
@@ -38,7 +51,7 @@ struct PollSchedule {
     /// What the pass about to start should do.
     func plan(now: Duration) -> Plan {
         if needsSweep { return Plan(mode: .sweep, slice: nil) }
-        let statDue = lastThorough.map { now - $0 >= policy.statInterval } ?? true
+        let statDue = lastThorough.map { now - $0 >= statInterval } ?? true
         let sliceDue = nextSliceAt.map { now >= $0 } ?? true
         return Plan(mode: statDue ? .stat : .quick, slice: sliceDue ? nextSlice : nil)
     }

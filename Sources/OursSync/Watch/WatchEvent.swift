@@ -2,8 +2,11 @@
 /// its folder. Each state (a problem, the folder being gone, a failing pass) is published once
 /// when it starts, not on every poll.
 public enum WatchEvent: Sendable, Equatable {
-    /// The watcher holds its lock and is about to make its first pass.
-    case started
+    /// The watcher holds its lock and is about to make its first pass, in this mode.
+    case started(WatchMode)
+    /// The mode changed during the run: hints failed and the watcher polls (told once), or
+    /// hints started once the folder they waited for was there.
+    case modeChanged(WatchMode)
     /// Records changed in this device's copy.
     case changes(ChangeSet)
     /// A new problem: a broken file (once it has settled), an ignored change, a restored file…

@@ -1,6 +1,10 @@
 /// How often a watcher looks, and how deep. The defaults keep an idle household of 100,000
 /// records nearly free (a quick poll stats folders, not files) while still reading every byte
 /// every ten minutes, because no timestamp is trusted alone.
+///
+/// Where the operating system can say that the folder changed (`hints`), a change starts a
+/// quick pass at once and the poll, still the source of truth, slows down to
+/// `hintedInterval` and `hintedStatInterval`; the rolling sweep keeps its `sweepPeriod`.
 public struct WatchPolicy: Sendable, Equatable {
     /// Between two polls while all is well. Each poll is a quick pass: a `stat` per folder,
     /// reading only folders whose stat changed.
@@ -22,11 +26,24 @@ public struct WatchPolicy: Sendable, Equatable {
     public var settleTime: Duration
     /// A broken file that keeps changing is reported after this long all the same.
     public var maximumSettleTime: Duration
+    /// Whether to use change hints where the folder's file system is known to deliver them
+    /// for every change (see `WatchMode`). Off: poll every `interval`, as `ours watch --no-hints`.
+    public var hints: Bool
+    /// Between two polls while hints are healthy (never shorter than `interval`): the safety
+    /// net for a change a hint missed.
+    public var hintedInterval: Duration
+    /// How often a poll is a stat pass while hints are healthy (never shorter than
+    /// `statInterval`).
+    public var hintedStatInterval: Duration
+    /// How long the watcher waits after a hint for more before it looks: a burst of hints
+    /// (a sync tool writing many files) is one pass.
+    public var hintDelay: Duration
 
     public init(
         interval: Duration = .seconds(1), statInterval: Duration = .seconds(30), sweepPeriod: Duration = .seconds(600),
         sliceInterval: Duration = .seconds(5), maximumBackoff: Duration = .seconds(30), settleTime: Duration = .seconds(2),
-        maximumSettleTime: Duration = .seconds(60)
+        maximumSettleTime: Duration = .seconds(60), hints: Bool = true, hintedInterval: Duration = .seconds(5),
+        hintedStatInterval: Duration = .seconds(300), hintDelay: Duration = .milliseconds(5)
     ) {
         self.interval = interval
         self.statInterval = statInterval
@@ -35,5 +52,17 @@ public struct WatchPolicy: Sendable, Equatable {
         self.maximumBackoff = maximumBackoff
         self.settleTime = settleTime
         self.maximumSettleTime = maximumSettleTime
+        self.hints = hints
+        self.hintedInterval = hintedInterval
+        self.hintedStatInterval = hintedStatInterval
+        self.hintDelay = hintDelay
     }
+
+    /// The time between two polls: `interval`, or while hints are healthy `hintedInterval`
+    /// (never shorter than `interval`).
+    public func pollInterval(hinted: Bool) -> Duration { hinted ? max(hintedInterval, interval) : interval }
+
+    /// The time between two stat passes: `statInterval`, or while hints are healthy
+    /// `hintedStatInterval` (never shorter than `statInterval`).
+    public func statPassInterval(hinted: Bool) -> Duration { hinted ? max(hintedStatInterval, statInterval) : statInterval }
 }

@@ -18,7 +18,8 @@ struct WatchSession {
     let policy: WatchPolicy
     private let now: @Sendable () -> Duration
     private var schedule: PollSchedule
-    private var index: FolderIndex?
+    /// The folder index as the last pass left it: what the watcher has seen.
+    private(set) var index: FolderIndex?
     private var tail: JournalTail
     private var problems = ProblemLog()
     let settling: SettlingFiles
@@ -57,9 +58,26 @@ struct WatchSession {
     var thoroughPassDue: Bool { retryAt == nil && schedule.plan(now: now()).mode == .stat }
 
     /// A quick pass, without the schedule's stat pass or sweep slice (see `thoroughPassDue`).
-    mutating func quickLook() -> Outcome { poll(plan: PollSchedule.Plan(mode: .quick, slice: nil)) }
+    /// - Parameter reread: folders to read in full all the same (a hint said a file in them was
+    ///   written in place, which a quick pass would not see).
+    mutating func quickLook(reread: Set<String> = []) -> Outcome {
+        poll(plan: PollSchedule.Plan(mode: .quick, slice: nil), reread: reread)
+    }
 
-    private mutating func poll(plan forced: PollSchedule.Plan?) -> Outcome {
+    /// A stat pass now, whatever the schedule: hints were lost (the queue overflowed).
+    mutating func fullLook() -> Outcome { poll(plan: PollSchedule.Plan(mode: .stat, slice: nil)) }
+
+    /// Whether change hints are healthy, so polls may come less often.
+    var hinted: Bool {
+        get { schedule.hinted }
+        set { schedule.hinted = newValue }
+    }
+
+    /// How long until the next poll: the schedule's pace, or `interval` while passes fail
+    /// (polls in between still read the journal, so local changes appear as before).
+    var pace: Duration { retryAt == nil ? schedule.pace : policy.interval }
+
+    private mutating func poll(plan forced: PollSchedule.Plan?, reread hinted: Set<String> = []) -> Outcome {
         let started = now()
         var outcome = Outcome()
         if let retryAt, started < retryAt {
@@ -72,7 +90,7 @@ struct WatchSession {
         outcome.passed = true
         settling.beginPass()
         do {
-            let result = try pass(plan)
+            let result = try pass(plan, reread: hinted)
             settling.endPass(thorough: plan.mode != .quick)
             index = result.index
             if result.indexUnsaved { indexUnsaved = true }
@@ -105,14 +123,14 @@ struct WatchSession {
         return outcome
     }
 
-    private mutating func pass(_ plan: PollSchedule.Plan) throws(OursError) -> SyncPass.Outcome {
+    private mutating func pass(_ plan: PollSchedule.Plan, reread hinted: Set<String>) throws(OursError) -> SyncPass.Outcome {
         let schedule = self.schedule
-        let settlingFolders = settling.foldersToReread()
+        let rereadFolders = settling.foldersToReread().union(hinted)
         let reread: (@Sendable (String) -> Bool)?
         if let slice = plan.slice {
-            reread = { folder in settlingFolders.contains(folder) || schedule.folder(folder, isIn: slice) }
-        } else if !settlingFolders.isEmpty {
-            reread = { folder in settlingFolders.contains(folder) }
+            reread = { folder in rereadFolders.contains(folder) || schedule.folder(folder, isIn: slice) }
+        } else if !rereadFolders.isEmpty {
+            reread = { folder in rereadFolders.contains(folder) }
         } else {
             reread = nil
         }

@@ -65,3 +65,45 @@ extension String {
         self = text.count == 1 ? "0" + text : text
     }
 }
+
+@Suite("Poll schedule with healthy change hints")
+struct HintedPollScheduleTests {
+    @Test func pollsEveryFiveSecondsAndStatPassesEveryFiveMinutes() {
+        var schedule = PollSchedule(policy: WatchPolicy())
+        schedule.hinted = true
+        #expect(schedule.pace == .seconds(5))
+        var modes: [Int: FolderScanner.Mode] = [:]
+        for second in stride(from: 0, through: 600, by: 5) {
+            let now = Duration.seconds(second)
+            let plan = schedule.plan(now: now)
+            modes[second] = plan.mode
+            schedule.succeeded(plan, now: now)
+        }
+        #expect(modes[0] == .sweep)
+        #expect(modes.filter { $0.value == .stat }.keys.sorted() == [300, 600])
+    }
+
+    @Test func theRollingSweepKeepsItsPeriod() {
+        var schedule = PollSchedule(policy: WatchPolicy())
+        let slices = schedule.sliceCount
+        schedule.hinted = true
+        #expect(schedule.sliceCount == slices, "a slice every 5 s either way: every file is read every 10 minutes")
+        #expect(schedule.sliceSpacing == .seconds(5))
+    }
+
+    @Test func neverMoreOftenThanWithoutHints() {
+        var schedule = PollSchedule(
+            policy: WatchPolicy(interval: .seconds(60), statInterval: .seconds(600), hintedStatInterval: .seconds(300)))
+        schedule.hinted = true
+        #expect(schedule.pace == .seconds(60))
+        #expect(schedule.statInterval == .seconds(600))
+        schedule.hinted = false
+        #expect(schedule.pace == .seconds(60))
+    }
+
+    @Test func withoutHintsNothingChanges() {
+        let schedule = PollSchedule(policy: WatchPolicy())
+        #expect(schedule.pace == .seconds(1))
+        #expect(schedule.statInterval == .seconds(30))
+    }
+}

@@ -12,7 +12,7 @@ struct WatcherTests {
         try await TestThreads.run {
             let (sarah, mike) = try world.couple()
             let clock = TestClock()
-            let watcher = Watcher(household: mike, clock: clock)
+            let watcher = Watcher(household: mike, policy: WatchPolicy(hints: false), clock: clock)
             let recorder = EventRecorder(watcher.events)
             let run = TestThreads.task { try await watcher.run() }
             try await clock.waitForSleeper()  // the first sweep is done
@@ -20,7 +20,7 @@ struct WatcherTests {
             let milk = try sarah.put(type: "item", id: "milk", fields: ["name": "Milk"])
             try await clock.wakeSleeper()
             let events = try await recorder.wait { !$0.changes.isEmpty }
-            #expect(events.first == .started)
+            #expect(events.first == .started(.poll(PollReason(.requested, "change hints are turned off"))))
             #expect(events.changes.map(\.change) == [RecordChange(key: milk, kind: .inserted, by: "Sarah", fields: ["name"])])
             #expect(clock.requestedSleeps.allSatisfy { $0 == .seconds(1) }, "it sleeps an interval between polls")
 
@@ -35,12 +35,13 @@ struct WatcherTests {
         try await TestThreads.run {
             let (_, mike) = try world.couple()
             let clock = TestClock()
-            let first = Watcher(household: mike, clock: clock)
+            let first = Watcher(household: mike, policy: WatchPolicy(hints: false), clock: clock)
             let run = TestThreads.task { try await first.run() }
             try await clock.waitForSleeper()
 
             // Another process on the same device: its own handle on the same state directory.
-            let second = Watcher(household: try world.otherProcess(of: mike), clock: TestClock())
+            let second = Watcher(
+                household: try world.otherProcess(of: mike), policy: WatchPolicy(hints: false), clock: TestClock())
             do throws(OursError) {
                 _ = try await second.run()
                 Issue.record("a second watcher ran")
@@ -51,7 +52,7 @@ struct WatcherTests {
 
             first.stop()
             _ = try await run.value
-            let third = Watcher(household: try world.otherProcess(of: mike), clock: clock)
+            let third = Watcher(household: try world.otherProcess(of: mike), policy: WatchPolicy(hints: false), clock: clock)
             let thirdRun = TestThreads.task { try await third.run() }
             try await clock.waitForSleeper()
             third.stop()
@@ -63,7 +64,7 @@ struct WatcherTests {
         try await TestThreads.run {
             let (sarah, mike) = try world.couple()
             let clock = TestClock()
-            let watcher = Watcher(household: mike, clock: clock)
+            let watcher = Watcher(household: mike, policy: WatchPolicy(hints: false), clock: clock)
             let recorder = EventRecorder(watcher.events)
             let run = TestThreads.task { try await watcher.run() }
             try await clock.waitForSleeper()
@@ -83,7 +84,7 @@ struct WatcherTests {
             let watcher = Watcher(household: mike, policy: WatchPolicy(interval: .milliseconds(5)))
             let recorder = EventRecorder(watcher.events)
             let run = TestThreads.task { try await watcher.run() }
-            _ = try await recorder.wait { $0.contains(.started) }
+            _ = try await recorder.wait { $0.contains { $0.startedMode != nil } }
 
             let oneShot = try world.otherProcess(of: mike)
             let writers = TestThreads.task {

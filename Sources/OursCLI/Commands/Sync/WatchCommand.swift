@@ -9,8 +9,10 @@ import OursSync
     import Darwin
 #endif
 
-/// `ours watch [--interval 1s]`: keeps the household in sync until SIGINT or SIGTERM,
-/// printing each change as it arrives (with `--json`, one JSON object per line).
+/// `ours watch [--interval 1s] [--no-hints]`: keeps the household in sync until SIGINT or
+/// SIGTERM, printing each change as it arrives (with `--json`, one JSON object per line).
+/// Where the folder's file system notifies changes, it looks as soon as one is notified and
+/// polls less often; `--no-hints` polls only.
 ///
 /// A missing folder at start is not an error: the watcher says so once and waits for it,
 /// as it does when the folder goes away later (a watcher started at login may well run
@@ -19,15 +21,23 @@ import OursSync
 struct WatchCommand: OursCommand {
     static let interval: Option<DurationText?> = .duration(
         "interval", placeholder: "DURATION", help: "How often to look for changes, e.g. 1s or 500ms")
+    static let noHints: Option<Bool> = .flag(
+        "no-hints", help: "Poll only: ignore the system's change notifications (for folders they miss)")
 
     static let spec = Spec(
         "watch", summary: "Keep syncing until stopped, printing changes as they arrive",
-        examples: ["ours watch --interval 5s"], options: [interval])
+        examples: ["ours watch --interval 5s", "ours watch --no-hints"], options: [interval, noHints])
 
     let interval: DurationText?
+    let noHints: Bool
+
+    init(interval: DurationText? = nil, noHints: Bool = false) {
+        self.interval = interval
+        self.noHints = noHints
+    }
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(interval: values[interval])
+        try Self(interval: values[interval], noHints: values[noHints])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
@@ -36,7 +46,7 @@ struct WatchCommand: OursCommand {
         do {
             let zone = try context.zone()
             try Self.requireShared(zone, device: context.device, action: "watch")
-            let policy = WatchPolicy(interval: interval?.duration ?? .seconds(1))
+            let policy = WatchPolicy(interval: interval?.duration ?? .seconds(1), hints: !noHints)
             watcher = Watcher(household: zone, policy: policy)
             let progress = ProgressReport(context)
             watcher.onFirstPassProgress { step in progress.update(step) }

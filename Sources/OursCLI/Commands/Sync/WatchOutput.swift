@@ -24,16 +24,17 @@ struct WatchOutput: Sendable {
         if case .started = event {} else { progress?.end() }
         let now = household.device.clock.nowMillis()
         switch event {
-        case .started:
+        case .started(let mode):
+            started(mode, at: now)
+        case .modeChanged(let mode):
             if context.json {
-                line(
-                    [
-                        "event": "watching", "household": ["id": .string(household.id), "name": .string(household.name)],
-                        "folder": household.membership.map { .string($0.folder) } ?? .null,
-                        "intervalMs": JSONValue(Int(milliseconds(policy.interval))),
-                    ], at: now)
+                line(["event": "mode"].merging(WatchOutput.modeObject(mode)) { $1 }, at: now)
+            } else if case .poll(let reason) = mode {
+                say(
+                    context.yellow("change hints stopped: ") + reason.message + "; polling every \(describe(policy.interval))",
+                    at: now)
             } else {
-                context.say("Watching \(context.bold(household.name)) every \(describe(policy.interval)). Press Ctrl-C to stop.")
+                say("change hints on; polling every \(describe(hintedInterval)) as a safety net", at: now)
             }
         case .changes(let set):
             show(set)
@@ -70,6 +71,46 @@ struct WatchOutput: Sendable {
             }
         }
     }
+
+    /// The first line: what is watched, how, and how often.
+    private func started(_ mode: WatchMode, at now: Int64) {
+        if context.json {
+            var object: [String: JSONValue] = [
+                "event": "watching", "household": ["id": .string(household.id), "name": .string(household.name)],
+                "folder": household.membership.map { .string($0.folder) } ?? .null,
+                "intervalMs": JSONValue(Int(milliseconds(policy.interval))),
+            ]
+            object.merge(WatchOutput.modeObject(mode)) { $1 }
+            if mode.isHints { object["hintedIntervalMs"] = JSONValue(Int(milliseconds(hintedInterval))) }
+            line(object, at: now)
+            return
+        }
+        let name = context.bold(household.name)
+        switch mode {
+        case .hints:
+            context.say(
+                "Watching \(name): changes are seen as the system notifies them, with a poll every "
+                    + "\(describe(hintedInterval)) as a safety net. Press Ctrl-C to stop.")
+        case .poll(let reason) where reason.kind == .requested || reason.kind == .unsupported:
+            context.say("Watching \(name) every \(describe(policy.interval)). Press Ctrl-C to stop.")
+        case .poll(let reason):
+            context.say(
+                "Watching \(name) every \(describe(policy.interval)) (no change hints: \(reason.message)). Press Ctrl-C to stop.")
+        }
+    }
+
+    /// `"mode"`, and for polling `"pollReason"` and `"pollMessage"`, or the hints' `"hintSource"`.
+    static func modeObject(_ mode: WatchMode) -> [String: JSONValue] {
+        switch mode {
+        case .hints(let source):
+            ["mode": "hints", "hintSource": .string(source)]
+        case .poll(let reason):
+            ["mode": "poll", "pollReason": .string(reason.kind.rawValue), "pollMessage": .string(reason.message)]
+        }
+    }
+
+    /// The poll's interval while hints are healthy.
+    private var hintedInterval: Duration { policy.pollInterval(hinted: true) }
 
     private func show(_ set: ChangeSet) {
         for (number, change) in set.changes.enumerated() {
