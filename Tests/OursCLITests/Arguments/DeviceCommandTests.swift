@@ -81,6 +81,7 @@ import Testing
         ("watch", .run(WatchCommand(interval: nil))),
         ("watch --interval 1s", .run(WatchCommand(interval: duration("1s")))),
         ("watch --interval=500ms", .run(WatchCommand(interval: duration("500ms")))),
+        ("watch --no-hints", .run(WatchCommand(interval: nil, noHints: true))),
         ("status", .run(StatusCommand())),
         ("conflicts", .run(ConflictsCommand())),
         ("conflicts restore 01HV3Z", .run(ConflictsRestoreCommand(id: "01HV3Z"))),

@@ -9,13 +9,15 @@ import Testing
             CommandLineParser.helpText(for: ["watch"]) == """
                 Keep syncing until stopped, printing changes as they arrive.
 
-                Usage: ours watch [--interval DURATION]
+                Usage: ours watch [--interval DURATION] [--no-hints]
 
                 Options:
                   --interval DURATION  How often to look for changes, e.g. 1s or 500ms
+                  --no-hints           Poll only: ignore the system's change notifications (for folders they miss)
 
                 Examples:
                   ours watch --interval 5s
+                  ours watch --no-hints
 
                 Global options (see 'ours --help'):
                   --home DIR, --household NAME|ID, --json, --no-color, -q/--quiet, -h/--help, --version
