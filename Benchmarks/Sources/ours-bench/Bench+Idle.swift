@@ -10,7 +10,7 @@ extension Bench {
     func stepped() async throws {
         let household = try world.joined()
         let clock = StepClock()
-        let policy = WatchPolicy()
+        let policy = WatchPolicy(hints: false)  // the polling path; hints would change the schedule this mirrors
         let watcher = Watcher(household: household, policy: policy, clock: clock)
         let feed = Feed(watcher)
         progress("idle: Mike's watcher starts (its first pass reads every file)")
