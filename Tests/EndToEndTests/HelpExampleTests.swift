@@ -137,26 +137,3 @@ struct HelpExampleTests {
         #expect(told.exitCode == 3 && told.stdout.contains("dissolved"), "\(told)")
     }
 }
-
-extension SimulatedDevice {
-    /// Runs `ours` in `directory` (for examples that name files there).
-    func run(arguments: [String], input: String? = nil, in directory: String) throws -> RunResult {
-        let process = process(arguments)
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe()
-        let err = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(
-            exitCode: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
-    }
-}

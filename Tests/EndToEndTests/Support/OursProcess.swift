@@ -57,8 +57,10 @@ struct SimulatedDevice {
         return process
     }
 
-    func run(arguments: [String], input: String? = nil) throws -> RunResult {
+    /// Runs `ours`; in `directory` when given (for examples that name files there).
+    func run(arguments: [String], input: String? = nil, in directory: String? = nil) throws -> RunResult {
         let process = process(arguments)
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe()
         let err = Pipe()
         let inPipe = Pipe()
