@@ -37,8 +37,9 @@ struct DocumentFold {
     let writes: [Write]
     /// Who owns each device id, from every listing in every copy (see `ParticipantManifest`).
     let deviceOwners: [DeviceID: String]
-    /// The device that wrote the earliest known `owner` of `zone.json`: the household's
-    /// creator, or the owner who handed it over when older history is no longer carried.
+    /// The household's creator: the device that wrote `zone.json`'s `id`, which no one writes
+    /// again (before households kept the whole history of ownership, a hand-over could shed
+    /// the creator's `owner`); else the device that wrote the earliest known `owner`.
     let firstOwnerDevice: DeviceID?
     var zone: RecordState?
     var manifest: RecordState
@@ -68,15 +69,22 @@ struct DocumentFold {
             listings.append((candidate.participantField.participant, entry.stamp, ParticipantManifest.deviceList(entry.value)))
         }
         deviceOwners = ParticipantManifest.deviceOwners(listings)
-        firstOwnerDevice =
-            writes.lazy.filter { !$0.stamp.device.isHandEdit }.first { write in
-                write.candidates.contains { $0.document == .zone && $0.name == "owner" }
-            }?.stamp.device
+        firstOwnerDevice = Self.creatorDevice(writes)
         zone = zoneStates.first.map { Self.emptyCopy(of: zoneStates, key: $0.key) }
         let manifestKey = manifestStates.first?.key ?? RecordKey(unchecked: StampedDocument.manifestType, id: "")
         manifest = Self.emptyCopy(of: manifestStates, key: manifestKey)
         hasManifest = !manifestStates.isEmpty
         waiting = RecordState(key: manifestKey)
+    }
+
+    /// See `firstOwnerDevice`.
+    private static func creatorDevice(_ writes: [Write]) -> DeviceID? {
+        let devices = writes.lazy.filter { !$0.stamp.device.isHandEdit }
+        for field in ["id", "owner"] {
+            let first = devices.first { write in write.candidates.contains { $0.document == .zone && $0.name == field } }
+            if let first { return first.stamp.device }
+        }
+        return nil
     }
 
     mutating func run() -> AdmittedDocuments {

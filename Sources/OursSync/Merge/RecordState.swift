@@ -86,10 +86,14 @@ public struct RecordState: Sendable, Hashable {
 
     /// Records a local write of fields (`nil` removes a field) at `stamp`, superseding
     /// everything this state holds for those fields.
-    public mutating func write(_ changes: [String: JSONValue?], at stamp: Stamp) {
+    /// - Parameter wholeHistory: the fields whose writes carry everything their register ever
+    ///   replaced, whoever wrote it (see `replacedBy`).
+    public mutating func write(
+        _ changes: [String: JSONValue?], at stamp: Stamp, wholeHistory: (String) -> Bool = { _ in false }
+    ) {
         let seen = context
         for (name, value) in changes {
-            let replaced = Self.replacedBy(stamp, in: fields[name])
+            let replaced = Self.replacedBy(stamp, in: fields[name], wholeHistory: wholeHistory(name))
             let entry = FieldEntry(value: value == .null ? nil : value, stamp: stamp, seen: seen, replaced: replaced)
             insert(entry, field: name)
         }
@@ -103,12 +107,17 @@ public struct RecordState: Sendable, Hashable {
     /// brings back the last of them that is not ignored, or what stood before the run. Its
     /// own earlier writes are capped at the latest `ownWritesCarried`, so a field one device
     /// edits again and again does not grow without end.
-    static func replacedBy(_ stamp: Stamp, in register: FieldRegister?) -> [FieldEntry] {
+    ///
+    /// With `wholeHistory`, a write carries everything every replaced entry had replaced, from
+    /// any device, uncapped: for the few fields whose whole chain of writes a rule replays (who
+    /// owns a household, handed from device to device, say), which are seldom written.
+    static func replacedBy(_ stamp: Stamp, in register: FieldRegister?, wholeHistory: Bool = false) -> [FieldEntry] {
         var replaced: [FieldEntry] = []
         for entry in register?.entries ?? [] {
             replaced.append(entry)
-            if entry.stamp.device == stamp.device { replaced += entry.replaced }
+            if wholeHistory || entry.stamp.device == stamp.device { replaced += entry.replaced }
         }
+        if wholeHistory { return replaced }
         let own = replaced.filter { $0.stamp.device == stamp.device }.map(\.stamp).sorted(by: >)
         if own.count > ownWritesCarried {
             let oldest = own[ownWritesCarried - 1]

@@ -38,8 +38,8 @@ extension SyncContext {
             if let computed, let state = manifestState { manifest.merge(computed(state, stamp)) { $1 } }
             if !zone.isEmpty, let state = zoneState { try device.observeOwnStamps(in: state) }
             if !manifest.isEmpty, let state = manifestState { try device.observeOwnStamps(in: state) }
-            if !zone.isEmpty { zoneState?.write(zone, at: stamp) }
-            if !manifest.isEmpty { manifestState?.write(manifest, at: stamp) }
+            if !zone.isEmpty { zoneState?.writeDocument(zone, at: stamp) }
+            if !manifest.isEmpty { manifestState?.writeDocument(manifest, at: stamp) }
             try requireAdmitted(stamp, zone: zoneState, manifest: manifestState, layout: layout, hint: hint)
             if !zone.isEmpty, let state = zoneState {
                 try replica.saveZone(state)

@@ -54,7 +54,7 @@ extension Device {
             }
             if !changes.isEmpty {
                 let stamp = try stamp()
-                manifest.write(changes, at: stamp)
+                manifest.writeDocument(changes, at: stamp)
                 try household.context.requireAdmitted(
                     stamp, zone: zone, manifest: manifest, layout: layout,
                     hint: "Ask \(ownerName(info, manifest)) for a new code.")

@@ -134,7 +134,8 @@ extension Zone {
                 guard var manifest = try household.replica.loadManifest() else { return }
                 let me = ParticipantManifest(manifest).participants[participantID]
                 let devices = (me?.devices ?? []) + [newID]
-                manifest.write([participantID + ".devices": .array(devices.map { .string($0.rawValue) })], at: try device.stamp())
+                manifest.writeDocument(
+                    [participantID + ".devices": .array(devices.map { .string($0.rawValue) })], at: try device.stamp())
                 try household.replica.saveManifest(manifest)
             }
             active.append(household)

@@ -85,6 +85,11 @@ enum RegressionSeeds {
         // the folder was away; once a pass set the device back to read-only, the change waited
         // in its outbox for ever (it can never be sent: every device ignores it). Now it leaves
         // the outbox, stays on the device, and is reported.
-        300410
+        300410,
+        // Ownership handed back and forth between devices: a hand-over kept only what it
+        // replaced itself, so the first ones (and the creator's `owner`) were shed, and a
+        // device replaying the rest judged the creator a newcomer without a code. Now the
+        // documents' rule fields keep their whole history, and the creator is known by `id`.
+        301197, 302331, 302485, 302668, 303641, 304302, 304976, 306169, 306302, 307970,
     ]
 }

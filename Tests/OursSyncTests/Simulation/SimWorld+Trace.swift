@@ -10,6 +10,10 @@ extension SimWorld {
         return parts.count == 2 ? try? RecordKey(type: parts[0], id: parts[1]) : nil
     }
 
+    /// Debugging aid: `OURS_SIM_PROBLEMS=1` adds to each sync's line in the trace the problems
+    /// it reported.
+    static let showsProblems = ProcessInfo.processInfo.environment["OURS_SIM_PROBLEMS"] != nil
+
     func traceRecord(after label: String? = nil) {
         guard let key = SimWorld.tracedKey, !zone.isEmpty else { return }
         if let label { log.append(label) }

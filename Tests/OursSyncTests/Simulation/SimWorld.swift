@@ -181,8 +181,10 @@ final class SimWorld {
                 syncsThatChangedSomething += 1
             }
             if let event = report.lifecycle { return "learnt: \(event.rawValue)" }
+            let detail = SimWorld.showsProblems ? ": " + report.problems.map(\.text).joined(separator: " | ") : ""
             return "read \(report.filesRead), merged \(report.recordsMerged), wrote \(report.filesWritten), "
                 + "restored \(report.filesRestored), copies removed \(report.copiesRemoved), problems \(report.problems.count)"
+                + detail
         }
     }
 
