@@ -122,4 +122,32 @@ struct OrdinaryUseMembershipTests {
             #expect(try mike.get("item", "milk")["qty"] as? Int == round, "round \(round)")
         }
     }
+
+    /// Found by the simulator (seeds 303355, 305303, 305694, 308407, 308824): Mike, removed
+    /// while his device was offline, adds an item there; once he is back with a new code, his
+    /// device kept showing the item every other device ignores, and wrote it back to the
+    /// folder on every pass while they wrote it out again.
+    @Test func whatARemovedMemberTypedBeforeComingBackIsIgnoredByTheirDeviceToo() throws {
+        let world = World()
+        let (sarah, mike, gran) = try family(world, granReadOnly: false)
+        try sarah.ok("add", "milk")
+        try mike.ok("sync")
+        try sarah.ok("members", "remove", "Mike", "--yes")
+        try world.offline { try mike.ok("add", "late item") }
+        let told = try mike.run("sync")
+        #expect(told.exitCode == 3 && told.stdout.contains("You were removed"), "\(told)")
+        let code = try #require(try sarah.ok("invite", "--json").object["code"] as? String)
+        try mike.ok("join", code, "--folder", world.shared)
+        for device in [mike, sarah, gran, mike] { try device.ok("sync") }
+        for device in [sarah, mike, gran] {
+            #expect(try device.itemNames() == ["milk"], "\(device.name)")
+        }
+        for device in [mike, sarah, gran, mike] {
+            let again = try device.ok("sync", "--json")
+            #expect(again.object["filesWritten"] as? Int == 0, "\(device.name): \(again.stdout)")
+        }
+        try mike.ok("add", "bread")
+        try sarah.ok("sync")
+        #expect(try sarah.itemNames()?.sorted() == ["bread", "milk"])
+    }
 }

@@ -71,9 +71,9 @@ public enum Admission {
 
     /// A state without the changes the manifest now rejects: a change merged here before this
     /// device learnt that its writer had been removed leaves the replica once it knows. The
-    /// device's own changes stay in its own replica (a removed member keeps what they typed).
+    /// changes of `own` stay (a removed member's device keeps what they typed).
     public static func withoutRejected(
-        _ state: RecordState, manifest: ParticipantManifest, keeping own: DeviceID
+        _ state: RecordState, manifest: ParticipantManifest, keeping own: DeviceID?
     )
         -> RecordState
     {

@@ -124,7 +124,7 @@ extension SyncPass {
         guard let admitted = admit(file, into: &pass) else { return nil }
         pass.report.handEdits += file.file.handEditedFields.isEmpty ? 0 : 1
         // What the manifest now rejects leaves the replica too (merged before a removal was known).
-        let kept = before.map { Admission.withoutRejected($0, manifest: pass.manifest, keeping: pass.me) }
+        let kept = before.map { Admission.withoutRejected($0, manifest: pass.manifest, keeping: pass.keptDevice) }
         let merged = kept.map { $0.merging(admitted) } ?? admitted
         noteStamps(of: admitted, key: key, into: &pass)
         pass.states[key] = merged

@@ -6,8 +6,15 @@ extension SyncPass {
         let canWriteFolder: Bool
         /// Whether this device writes record files (a read-only one never does).
         let canWriteRecords: Bool
+
+        /// The device whose changes stay in the replica whatever the manifest rejects: this
+        /// one while it may not write records (a removed or read-only member keeps what its
+        /// person typed). A device that writes records keeps none of its own changes that
+        /// every device ignores (made while away, before it came back): it would write them
+        /// to the folder on every pass, and show what no one else does.
+        var keptDevice: DeviceID? { canWriteRecords ? nil : me }
         let manifest: ParticipantManifest
-        /// This device's id: its own changes stay in the replica whatever the manifest rejects.
+        /// This device's id.
         let me: DeviceID
         var report: SyncReport
         /// The wall-clock time the scan ended; far-future stamps are measured from it.

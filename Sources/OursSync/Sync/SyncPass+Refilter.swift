@@ -20,9 +20,16 @@ extension SyncPass {
         let replica = context.replica
         for key in try replica.keys() {
             guard let state = try replica.loadIfReadable(key) else { continue }  // one too large is reported on write-back
-            let kept = Admission.withoutRejected(state, manifest: pass.manifest, keeping: pass.me)
+            let kept = Admission.withoutRejected(state, manifest: pass.manifest, keeping: pass.keptDevice)
             guard kept != state else { continue }
             pass.states[key] = kept
+            if !Set(state.allStamps.filter { $0.device == pass.me }).subtracting(kept.allStamps).isEmpty {
+                pass.report.problems.append(
+                    Problem(
+                        .ignoredChange, path: pass.shown("records/" + ZoneLayout.relativePath(of: key)),
+                        "this device's changes to \(key) were made while its person was away or read-only: every "
+                            + "device ignores them, so this one no longer shows them either"))
+            }
             if kept.isEmpty {  // made only by writers now ignored: it does not exist
                 try forgetEmpty(key, was: state, into: &pass)
                 continue

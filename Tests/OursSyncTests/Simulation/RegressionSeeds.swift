@@ -91,5 +91,10 @@ enum RegressionSeeds {
         // device replaying the rest judged the creator a newcomer without a code. Now the
         // documents' rule fields keep their whole history, and the creator is known by `id`.
         301197, 302331, 302485, 302668, 303641, 304302, 304976, 306169, 306302, 307970,
+        // A member removed while their device was away wrote there, then came back with a new
+        // code: their device, now a writer, kept the writes every device ignores and wrote
+        // them to the folder on every pass. Now a device that writes records keeps none of
+        // its own ignored writes.
+        303355, 305303, 305694, 308407, 308824,
     ]
 }

@@ -180,7 +180,10 @@ extension SimWorld {
         }
         for (file, path) in [(replica.zoneFile, "zone.json"), (replica.manifestFile, "participants.json")] {
             if (try? device.fileSystem.read(file, limit: Int.max)) != copy[zone + "/" + path] {
-                failures.append("divergence: \(device.name)'s replica \(path) differs from the folder's")
+                let mine = (try? device.fileSystem.read(file, limit: Int.max)).map(SimWorld.describe) ?? "none"
+                let theirs = copy[zone + "/" + path].map(SimWorld.describe) ?? "none"
+                failures.append(
+                    "divergence: \(device.name)'s replica \(path) differs from the folder's\nMINE \(mine)\nFOLDER \(theirs)")
             }
         }
         if let pending = try? replica.pendingKeys(), !pending.isEmpty {
