@@ -180,10 +180,11 @@ extension SimWorld {
         }
         for (file, path) in [(replica.zoneFile, "zone.json"), (replica.manifestFile, "participants.json")] {
             if (try? device.fileSystem.read(file, limit: Int.max)) != copy[zone + "/" + path] {
-                let mine = (try? device.fileSystem.read(file, limit: Int.max)).map(SimWorld.describe) ?? "none"
-                let theirs = copy[zone + "/" + path].map(SimWorld.describe) ?? "none"
+                let mine = (try? device.fileSystem.read(file, limit: Int.max)).map(SimWorld.describeDocument) ?? "none"
+                let theirs = copy[zone + "/" + path].map(SimWorld.describeDocument) ?? "none"
                 failures.append(
-                    "divergence: \(device.name)'s replica \(path) differs from the folder's\nMINE \(mine)\nFOLDER \(theirs)")
+                    "divergence: \(device.name)'s replica \(path) differs from the folder's (replica: \(mine); folder: \(theirs))"
+                )
             }
         }
         if let pending = try? replica.pendingKeys(), !pending.isEmpty {

@@ -38,6 +38,18 @@ extension SimWorld {
         guard let state = try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0).state else {
             return "unreadable (\(bytes.count) bytes)"
         }
+        return describe(state)
+    }
+
+    /// `zone.json` or `participants.json`, field by field.
+    static func describeDocument(_ bytes: [UInt8]) -> String {
+        let decoded =
+            (try? StampedDocument.decodeManifest(bytes, modifiedMillis: 0))
+            ?? (try? StampedDocument.decodeZone(bytes, modifiedMillis: 0))
+        return decoded.map { describe($0.state) } ?? "unreadable (\(bytes.count) bytes)"
+    }
+
+    static func describe(_ state: RecordState) -> String {
         var parts = state.fields.keys.sorted().map { field in
             field + "="
                 + state.fields[field]!.entries.map { "\($0.value.map { "\($0)" } ?? "∅")@\($0.stamp)" }
