@@ -1,14 +1,25 @@
 /// The file system's failures as the engine reports them: with the kind of exit they call for
 /// and, where there is one, what to do next.
 extension OursError {
-    /// Wraps a file-system failure.
+    /// Wraps a file-system failure, keeping it as `cause`.
     public static func io(_ error: FileSystemError) -> OursError {
+        var wrapped: OursError
         switch error.reason {
-        case .noSpace: .failed(error.description, hint: "Free some space and run the command again; nothing was half-written.")
+        case .noSpace:
+            wrapped = .failed(error.description, hint: "Free some space and run the command again; nothing was half-written.")
         case .permissionDenied, .readOnly:
-            .notPermitted(error.description, hint: "Check that you may write there.")
-        default: .failed(error.description)
+            wrapped = .notPermitted(error.description, hint: "Check that you may write there.")
+        default: wrapped = .failed(error.description)
         }
+        wrapped.cause = error
+        return wrapped
+    }
+
+    /// The shared folder or the household's folder could not be looked at, keeping why.
+    static func folderUnavailable(_ error: FileSystemError) -> OursError {
+        var wrapped = OursError.folderUnavailable(error.description)
+        wrapped.cause = error
+        return wrapped
     }
 }
 
