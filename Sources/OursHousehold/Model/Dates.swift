@@ -64,11 +64,6 @@ extension Recipe {
     }
 }
 
-extension DeletedRecord {
-    /// When it was deleted.
-    public var deletedDate: Date { Date(millis: deletedAt) }
-}
-
 extension CalendarDay {
     /// The instant the day begins in `timeZone` (its midnight, or the first moment after a
     /// daylight-saving gap).

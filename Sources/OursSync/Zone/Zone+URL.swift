@@ -26,8 +26,3 @@ extension Zone {
     /// The household's folder inside the shared folder; `nil` for private data.
     public var folderURL: URL? { layout.map { URL(fileURLWithPath: $0.zone, isDirectory: true) } }
 }
-
-extension ChangeSet {
-    /// When the watcher published it.
-    public var date: Date { Date(timeIntervalSince1970: Double(at) / 1000) }
-}
