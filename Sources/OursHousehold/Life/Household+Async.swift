@@ -10,11 +10,18 @@ extension Household {
     /// try await household.perform { try $0.check(itemID: id) }
     /// ```
     ///
+    /// The error is what `body` throws: `any Error` for a plain closure, `OursError` for one
+    /// that says so (`{ household throws(OursError) in try household.lists() }`).
+    ///
+    /// The error is what `body` throws: `any Error` for a plain closure, `OursError` for one
+    /// that says so (`{ household throws(OursError) in try household.lists() }`).
+    ///
     /// Changes take the device lock, which may wait for another process (a watcher's pass, a
     /// command): the task is suspended meanwhile, not blocked. Cancelling the task does not
     /// stop a call that has started.
-    public func perform<T: Sendable>(_ body: @escaping @Sendable (Household) throws(OursError) -> T) async throws(OursError) -> T
-    {
-        try await zone.perform { _ throws(OursError) -> T in try body(self) }
+    public func perform<T: Sendable, E: Error>(
+        _ body: @escaping @Sendable (Household) throws(E) -> T
+    ) async throws(E) -> T {
+        try await zone.perform { _ throws(E) -> T in try body(self) }
     }
 }

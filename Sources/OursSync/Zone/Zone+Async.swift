@@ -10,10 +10,10 @@ package enum BlockingWork {
     /// Runs `body` on the library's own queue and resumes the caller with its result. The
     /// caller's task waits without holding its executor. A cancelled task still waits for
     /// `body` to finish: a write is never cut in half.
-    package static func run<T: Sendable>(_ body: @escaping @Sendable () throws(OursError) -> T) async throws(OursError) -> T {
-        let result: Result<T, OursError> = await withCheckedContinuation { continuation in
+    package static func run<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        let result: Result<T, E> = await withCheckedContinuation { continuation in
             queue.async {
-                do throws(OursError) {
+                do throws(E) {
                     continuation.resume(returning: .success(try body()))
                 } catch {
                     continuation.resume(returning: .failure(error))
@@ -26,8 +26,8 @@ package enum BlockingWork {
 
 extension Device {
     /// Runs blocking calls on this device off the caller's executor (see `Zone.perform(_:)`).
-    public func perform<T: Sendable>(_ body: @escaping @Sendable (Device) throws(OursError) -> T) async throws(OursError) -> T {
-        try await BlockingWork.run { () throws(OursError) -> T in try body(self) }
+    public func perform<T: Sendable, E: Error>(_ body: @escaping @Sendable (Device) throws(E) -> T) async throws(E) -> T {
+        try await BlockingWork.run { () throws(E) -> T in try body(self) }
     }
 }
 
@@ -41,10 +41,13 @@ extension Zone {
     /// let milk = try await zone.perform { try $0.put(type: "item", fields: ["name": "Milk"]) }
     /// ```
     ///
+    /// The error is what `body` throws: `any Error` for a plain closure, `OursError` for one
+    /// that says so (`{ zone throws(OursError) in try zone.sync() }`).
+    ///
     /// Calls that change the household take the device lock, which may wait for another
     /// process; the awaiting task is suspended meanwhile, not blocked. Cancelling the task
     /// does not stop a call that has started.
-    public func perform<T: Sendable>(_ body: @escaping @Sendable (Zone) throws(OursError) -> T) async throws(OursError) -> T {
-        try await BlockingWork.run { () throws(OursError) -> T in try body(self) }
+    public func perform<T: Sendable, E: Error>(_ body: @escaping @Sendable (Zone) throws(E) -> T) async throws(E) -> T {
+        try await BlockingWork.run { () throws(E) -> T in try body(self) }
     }
 }
