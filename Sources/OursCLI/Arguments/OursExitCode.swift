@@ -9,6 +9,9 @@ public enum OursExitCode: Int32, Sendable, CaseIterable {
     case notPermitted = 3
     case notFound = 4
     case folderUnavailable = 5
+    /// Ctrl-C or SIGTERM stopped a command that finishes when run again (128 + SIGINT's 2, as a
+    /// shell reports death by SIGINT).
+    case interrupted = 130
 
     /// What the code means, as printed in `ours --help`.
     public var meaning: String {
@@ -19,6 +22,7 @@ public enum OursExitCode: Int32, Sendable, CaseIterable {
         case .notPermitted: "not permitted (read-only member, not the owner, removed)"
         case .notFound: "not found (code, household, record, list)"
         case .folderUnavailable: "shared folder unavailable"
+        case .interrupted: "interrupted (Ctrl-C or SIGTERM); run the same command again to finish"
         }
     }
 }

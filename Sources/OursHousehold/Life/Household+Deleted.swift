@@ -1,3 +1,4 @@
+import Foundation
 import OursSync
 
 /// A record someone deleted: what it was, when, and by whom. Deletions are stamped tombstones
@@ -170,4 +171,9 @@ extension Household {
         default: return []
         }
     }
+}
+
+extension DeletedRecord {
+    /// When it was deleted.
+    public var deletedDate: Date { Date(millis: deletedAt) }
 }

@@ -1,7 +1,8 @@
 import OursSync
 
 extension Household {
-    func item(id: String) throws(OursError) -> GroceryItem? {
+    /// The item with this id, unless it is deleted.
+    public func item(id: String) throws(OursError) -> GroceryItem? {
         try live(RecordTypes.item, id).flatMap(GroceryItem.init)
     }
 
@@ -53,8 +54,15 @@ extension Household {
     public func check(
         _ name: String, on listName: String? = nil
     ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
+        try check { () throws(OursError) in try findItem(name, on: listName, preferring: { !$0.checked }) }
+    }
+
+    /// Ticks off the item `finding` finds, under the device lock.
+    func check(
+        _ finding: () throws(OursError) -> (GroceryItem, GroceryList)
+    ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
         try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
-            let (found, list) = try findItem(name, on: listName, preferring: { !$0.checked })
+            let (found, list) = try finding()
             var item = found
             guard !item.checked else { return (item, list, .unchanged) }
             let millis = nowMillis
@@ -72,8 +80,15 @@ extension Household {
     public func uncheck(
         _ name: String, on listName: String? = nil
     ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
+        try uncheck { () throws(OursError) in try findItem(name, on: listName, preferring: \.checked) }
+    }
+
+    /// Puts back the item `finding` finds, under the device lock.
+    func uncheck(
+        _ finding: () throws(OursError) -> (GroceryItem, GroceryList)
+    ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
         try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
-            let (found, list) = try findItem(name, on: listName, preferring: \.checked)
+            let (found, list) = try finding()
             var item = found
             guard item.checked else { return (item, list, .unchanged) }
             let existing = try snapshot(RecordTypes.item, item.id)
@@ -90,8 +105,15 @@ extension Household {
 
     /// Takes an item off its list (a deletion; adding it again brings the same record back).
     public func remove(_ name: String, from listName: String? = nil) throws(OursError) -> (item: GroceryItem, list: GroceryList) {
+        try remove { () throws(OursError) in try findItem(name, on: listName, preferring: { _ in true }) }
+    }
+
+    /// Takes the item `finding` finds off its list, under the device lock.
+    func remove(
+        _ finding: () throws(OursError) -> (GroceryItem, GroceryList)
+    ) throws(OursError) -> (item: GroceryItem, list: GroceryList) {
         try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList) in
-            let (item, list) = try findItem(name, on: listName, preferring: { _ in true })
+            let (item, list) = try finding()
             try zone.remove(key(RecordTypes.item, item.id))
             return (item, list)
         }

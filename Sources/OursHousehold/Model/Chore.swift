@@ -12,7 +12,7 @@ import OursSync
 /// `every` (an interval such as `7d`), `lastDone`, `lastDoneBy` and `nextDue` up to date.
 /// Instants are ISO 8601 UTC with milliseconds. A new chore is due when it is added (a day
 /// rule: on its first day).
-public struct Chore: Sendable, Hashable {
+public struct Chore: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     public var name: String
     public var schedule: ChoreSchedule

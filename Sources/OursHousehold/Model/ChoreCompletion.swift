@@ -7,7 +7,7 @@ import OursSync
 /// `generation` is how many rotation steps the chore had taken, counting this one: the largest
 /// generation the completing device knew of, plus one. Two devices that complete the chore
 /// at once both write the same generation, so the rotation moves on one step, not two.
-public struct ChoreCompletion: Sendable, Hashable {
+public struct ChoreCompletion: Sendable, Hashable, Codable, Identifiable {
     /// The part of the field name after `done.`: random, or `legacy-<millis>` for a completion
     /// an older version recorded only in `lastDone`.
     public var id: String

@@ -7,7 +7,7 @@
 ///   **from the last completion**, they fall one interval after it.
 /// - Day rules (`every mon,thu`, `on day 15`) fall at the start of each matching local day,
 ///   either way.
-public struct ChoreSchedule: Sendable, Hashable {
+public struct ChoreSchedule: Sendable, Hashable, Codable {
     public var rule: Recurrence
     /// Whether the next due time follows the schedule rather than the last completion.
     public var fixed: Bool

@@ -10,7 +10,7 @@ import OursSync
 /// `{"recipe", "recipeId", "meal"?, "qty"?}` — so adding the same recipe twice does not double
 /// it, and two devices adding different recipes offline both count, and one `log.<stamp>`
 /// field per event of its history (`ItemEvent`).
-public struct GroceryItem: Sendable, Hashable {
+public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     /// The list's id.
     public var listID: String
@@ -34,7 +34,7 @@ public struct GroceryItem: Sendable, Hashable {
     public var ingredientID: String
 
     /// A recipe or planned meal that put the item on its list.
-    public struct Source: Sendable, Hashable {
+    public struct Source: Sendable, Hashable, Codable {
         /// The part of the field name after `from.`: a recipe id, or a planned meal's id.
         public var key: String
         public var recipe: String?

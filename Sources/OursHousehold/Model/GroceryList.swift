@@ -1,7 +1,7 @@
 import OursSync
 
 /// A shopping list: `list` records. Fields: `name`, `archived` (absent means false).
-public struct GroceryList: Sendable, Hashable {
+public struct GroceryList: Sendable, Hashable, Codable, Identifiable {
     public static let defaultName = "Groceries"
     /// The default list is the one first created as "Groceries", whatever it is called now.
     public static let defaultID = SemanticID.list(named: defaultName)

@@ -8,7 +8,7 @@ import OursSync
 /// `assignee` (a participant id), `done`, `doneAt` (an instant), `doneBy` (a participant id),
 /// `archived` (put away with its project). Its id comes from its project's name and its
 /// title when it is made, so the same task added on two devices is one task.
-public struct HouseholdTask: Sendable, Hashable {
+public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     public var name: String
     /// The project's name.

@@ -1,5 +1,5 @@
 /// How often a chore comes round, stored as text such as `7d` or `12h`.
-public struct Interval: Sendable, Hashable, CustomStringConvertible {
+public struct Interval: Sendable, Hashable, Codable, CustomStringConvertible {
     public let milliseconds: Int64
 
     /// - Precondition: `milliseconds` is more than zero.

@@ -1,7 +1,7 @@
 import OursSync
 
 /// A category for list items (an aisle: dairy, bakery): `category` records. Fields: `name`.
-public struct ItemCategory: Sendable, Hashable {
+public struct ItemCategory: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     public var name: String
 

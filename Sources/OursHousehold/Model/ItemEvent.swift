@@ -5,7 +5,7 @@ import OursSync
 /// Each entry is a field of its own, `log.<stamp>` (the stamp its device took for it), holding
 /// `{"event", "at", "by"}`. The engine merges records field by field, so two devices that tick
 /// or re-add the same item offline each add their own field, and both entries are kept.
-public struct ItemEvent: Sendable, Hashable {
+public struct ItemEvent: Sendable, Hashable, Codable, Identifiable {
     public enum Kind: String, Sendable {
         /// Put on the list as a new item (or one brought back after a deletion).
         case added

@@ -10,7 +10,7 @@ import OursSync
 /// own counter, so counters never race, and the number of uses is their sum: two devices
 /// adding uses offline add up instead of overwriting each other (a grow-only counter, the
 /// G-Counter of Shapiro et al., built from per-device fields the engine merges one by one).
-public struct KnownIngredient: Sendable, Hashable {
+public struct KnownIngredient: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     public var name: String
     public var category: String?

@@ -8,7 +8,7 @@ import OursSync
 /// A wall-clock time that a daylight-saving change skips (02:30 on a spring-forward night in
 /// Berlin) is moved forward by the gap (03:30); one that happens twice (02:30 on a fall-back
 /// night) is the earlier of the two.
-public struct LocalCalendar: Sendable, Hashable {
+public struct LocalCalendar: Sendable, Hashable, Codable {
     public let timeZone: TimeZone
 
     public init(_ timeZone: TimeZone) { self.timeZone = timeZone }

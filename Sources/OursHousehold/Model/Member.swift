@@ -2,7 +2,7 @@ import OursSync
 
 /// A person chores and tasks can be assigned to: a participant of the household (or, for a
 /// device's private data, the device's own person).
-public struct Member: Sendable, Hashable {
+public struct Member: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     public var name: String
     public var active: Bool

@@ -7,7 +7,7 @@ import OursSync
 /// Fields: `name` (the recipe's name, or the text planned), `date` (`yyyy-MM-dd`), `slot`,
 /// `recipe` (the recipe's id, when it is one), `servings` (how many it is for; a recipe's own
 /// servings by default), `note`.
-public struct PlannedMeal: Sendable, Hashable {
+public struct PlannedMeal: Sendable, Hashable, Codable, Identifiable {
     public enum Slot: String, Sendable, CaseIterable, Comparable {
         case breakfast, lunch, dinner, snack
 

@@ -6,7 +6,7 @@ import OursSync
 /// Tasks point at their project by id (`projectId`) and also keep its name in `project`, the
 /// field earlier versions read. A project only named by tasks an earlier version wrote has no
 /// record until someone changes it; it is listed all the same (`isRecorded` false).
-public struct Project: Sendable, Hashable {
+public struct Project: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     public var name: String
     public var color: String?

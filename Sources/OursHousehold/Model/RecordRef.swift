@@ -2,7 +2,7 @@ import OursSync
 
 /// One household record, named as people see it: what kind, which, called what, and where it
 /// is (an item's list, a task's project, a meal's day and slot).
-public struct RecordRef: Sendable, Hashable {
+public struct RecordRef: Sendable, Hashable, Codable {
     public var kind: RecordKind
     public var id: String
     public var name: String

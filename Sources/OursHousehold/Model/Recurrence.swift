@@ -1,7 +1,7 @@
 /// How often a chore comes round: the `rule` field of a chore, stored as its `description`
 /// (`every 2 weeks`, `every mon,thu`, `on day 15`) and read back by `init?(_:)`, which also
 /// reads the ways people say it (`monthly`, `every other week`, `mon and thu`, `the 1st`, `7d`).
-public enum Recurrence: Sendable, Hashable, CustomStringConvertible {
+public enum Recurrence: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Every `count` days, weeks or months, counted on the calendar in the chore's time zone:
     /// the same wall-clock time, whatever daylight saving does in between.
     case every(Int, Unit)

@@ -3,7 +3,7 @@ import OursSync
 
 /// One line of a recipe, as written and as understood: `"1 1/2 cups flour, sifted"` is
 /// 3/2 `cup` of `flour`, note `sifted`.
-public struct Ingredient: Sendable, Hashable {
+public struct Ingredient: Sendable, Hashable, Codable {
     /// The line as written (or, after scaling, as rewritten).
     public var text: String
     public var amount: Rational?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An amount of something, with or without a unit: `2 cups`, `500 g`, `3`.
-public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+public struct Quantity: Sendable, Hashable, Codable, CustomStringConvertible {
     public var amount: Rational
     /// `nil` for a plain count ("3 eggs").
     public var unit: CookingUnit?

@@ -3,8 +3,8 @@
 /// These rules keep honest devices, buggy versions and careless hand edits in line. They are
 /// not a defence against someone who can write the folder: stamps are not signatures. See
 /// docs/THREAT-MODEL.md.
-public enum Admission {
-    public enum Verdict: Sendable, Equatable {
+package enum Admission {
+    package enum Verdict: Sendable, Equatable {
         case accept
         /// The writer is known and may not make this change.
         case reject(String)
@@ -15,7 +15,7 @@ public enum Admission {
     /// Whether a record change stamped `stamp` may be merged: not while its writer was away
     /// (removed, or left, until they rejoined) nor while they were read-only, by the spans of
     /// the manifest's history — a write made while away stays ignored after a rejoin.
-    public static func recordVerdict(_ stamp: Stamp, manifest: ParticipantManifest) -> Verdict {
+    package static func recordVerdict(_ stamp: Stamp, manifest: ParticipantManifest) -> Verdict {
         if stamp.device.isHandEdit { return .accept }
         guard let participant = manifest.participant(forDevice: stamp.device) else { return .unknownDevice(stamp.device) }
         if participant.status == .pending { return .reject("\(participant.name) has not finished joining") }
@@ -36,7 +36,7 @@ public enum Admission {
     /// was away or read-only (`inactiveSpans`, `readOnlySpans`), with the devices they own.
     /// When it changes, changes merged before may now be rejected, so every record is filtered
     /// again (see `SyncPass`).
-    public static func rejectionPolicy(_ manifest: ParticipantManifest) -> String {
+    package static func rejectionPolicy(_ manifest: ParticipantManifest) -> String {
         manifest.participants.values.sorted { $0.id < $1.id }.compactMap { participant -> String? in
             var rules = (participant.inactiveSpans + participant.readOnlySpans).map(\.description)
             if participant.status == .pending { rules.append("pending") }
@@ -52,7 +52,7 @@ public enum Admission {
 
     /// Filters an incoming record state down to the changes that may be merged.
     /// - Returns: the admitted state, the reasons for rejected changes, and unknown writers.
-    public static func admitRecord(
+    package static func admitRecord(
         _ state: RecordState, manifest: ParticipantManifest
     )
         -> (admitted: RecordState, rejections: [String], unknown: Set<DeviceID>)
@@ -72,7 +72,7 @@ public enum Admission {
     /// A state without the changes the manifest now rejects: a change merged here before this
     /// device learnt that its writer had been removed leaves the replica once it knows. The
     /// changes of `own` stay (a removed member's device keeps what they typed).
-    public static func withoutRejected(
+    package static func withoutRejected(
         _ state: RecordState, manifest: ParticipantManifest, keeping own: DeviceID?
     )
         -> RecordState

@@ -1,40 +1,40 @@
 /// `zone.json` and `participants.json` as every device admits them, from every copy of them in
 /// hand (see `Admission.admitDocuments`), and what was not admitted.
-public struct AdmittedDocuments: Sendable {
-    public enum Document: String, Sendable, Hashable {
+package struct AdmittedDocuments: Sendable {
+    package enum Document: String, Sendable, Hashable {
         case zone, manifest
 
-        public var fileName: String { self == .zone ? "zone.json" : "participants.json" }
+        package var fileName: String { self == .zone ? "zone.json" : "participants.json" }
     }
 
     /// One write of one field that was not admitted, and why.
-    public struct Refusal: Sendable, Hashable {
-        public var document: Document
-        public var field: String
-        public var stamp: Stamp
-        public var reason: String
+    package struct Refusal: Sendable, Hashable {
+        package var document: Document
+        package var field: String
+        package var stamp: Stamp
+        package var reason: String
     }
 
     /// The admitted `zone.json`; `nil` when no copy of it was given.
-    public var zone: RecordState?
+    package var zone: RecordState?
     /// The admitted `participants.json`; `nil` when no copy of it was given.
-    public var manifest: RecordState?
+    package var manifest: RecordState?
     /// Manifest writes that wait for a share code file the folder does not hold (yet): not
     /// admitted, and still written to the folder's file so that no device drops them before
     /// the code file arrives everywhere.
-    public var waiting: RecordState?
+    package var waiting: RecordState?
     /// Writes every device ignores: they leave the replica and, on write-back, the folder.
-    public var rejected: [Refusal] = []
+    package var rejected: [Refusal] = []
     /// Writes that wait (see `waiting`).
-    public var waits: [Refusal] = []
+    package var waits: [Refusal] = []
 
     /// The reasons, sorted and without repeats, of the refusals of one document.
-    public static func reasons(_ refusals: [Refusal], of document: Document) -> [String] {
+    package static func reasons(_ refusals: [Refusal], of document: Document) -> [String] {
         Set(refusals.filter { $0.document == document }.map(\.reason)).sorted()
     }
 
     /// The manifest to write to the folder: the admitted one with the writes that wait.
-    public var manifestToWrite: RecordState? {
+    package var manifestToWrite: RecordState? {
         guard let manifest else { return nil }
         guard let waiting else { return manifest }
         return manifest.merging(waiting)
@@ -58,7 +58,7 @@ extension Admission {
     ///   - code: reads a share code file of the shared folder by its code.
     ///   - zoneDirectory: the household's folder name, which a share code must name.
     ///   - zoneOwner: the owner to assume throughout when no copy of `zone.json` is given.
-    public static func admitDocuments(
+    package static func admitDocuments(
         zone: [RecordState], manifest: [RecordState], code: (String) -> ShareCode?, zoneDirectory: String,
         zoneOwner: String? = nil
     ) -> AdmittedDocuments {
@@ -79,7 +79,7 @@ extension Admission {
 
     /// Admits one incoming `participants.json` state over the current one, for a household
     /// whose zone is `zone` (a convenience over `admitDocuments` without `zone.json`'s history).
-    public static func admitManifest(
+    package static func admitManifest(
         _ incoming: RecordState, current: RecordState, zone: ZoneInfo?, code: (String) -> ShareCode?,
         zoneDirectory: String
     ) -> (admitted: RecordState, rejections: [String]) {

@@ -5,7 +5,7 @@ extension RecordState {
     /// device, and a judge that has lost an early hand-over would refuse every later one. So
     /// those fields keep their whole history, whoever wrote it; only the fields no rule looks
     /// at (last-seen times, written again and again) shed it as record fields do.
-    public mutating func writeDocument(_ changes: [String: JSONValue?], at stamp: Stamp) {
+    package mutating func writeDocument(_ changes: [String: JSONValue?], at stamp: Stamp) {
         write(changes, at: stamp, wholeHistory: DocumentFold.keepsWholeHistory)
     }
 }

@@ -105,6 +105,6 @@ extension LocalFileSystem {
         case EIO: reason = .io
         default: reason = .other(code: code, message: String(cString: strerror(code)))
         }
-        return FileSystemError(operation, path, reason)
+        return FileSystemError(operation, path, reason, errno: code)
     }
 }

@@ -2,10 +2,10 @@
 ///
 /// Sync tools, operating systems and editors leave their own files everywhere; the engine
 /// never reads, reports or touches them.
-public enum FolderNames {
+package enum FolderNames {
     /// Whether a file or folder name is another tool's (or the engine's own temporary file)
     /// and must be ignored by every reader.
-    public static func isIgnored(_ name: String) -> Bool {
+    package static func isIgnored(_ name: String) -> Bool {
         // Bytes, not `String`'s Unicode-aware comparisons: this runs for every file of every
         // pass, and every name it looks for is ASCII.
         let bytes = name.utf8
@@ -34,20 +34,20 @@ public enum FolderNames {
     }
 
     /// Whether a name under `records/` may be a record file.
-    public static func isRecordCandidate(_ name: String) -> Bool {
+    package static func isRecordCandidate(_ name: String) -> Bool {
         !isIgnored(name) && name.hasSuffix(".json")
     }
 
     /// A stable id for a record a person made by hand from its path, when the file name is not
     /// itself a valid id: every device derives the same one.
-    public static func handMadeID(fileName: String, relativePath: String) -> String {
+    package static func handMadeID(fileName: String, relativePath: String) -> String {
         let base = String(fileName.dropLast(".json".count))
         if RecordKey.isValidID(base) { return base }
         return "hand-" + Digest.hex(relativePath.utf8, length: 12)
     }
 
     /// Characters FAT, NTFS and SMB forbid in names, and names Windows reserves.
-    public static func isPortable(_ name: String) -> Bool {
+    package static func isPortable(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 255, name != ".", name != ".." else { return false }
         let forbidden: Set<Character> = ["<", ">", ":", "\"", "/", "\\", "|", "?", "*"]
         if name.contains(where: { forbidden.contains($0) || ($0.asciiValue.map { $0 < 0x20 } ?? false) }) { return false }

@@ -3,20 +3,20 @@
 ///
 /// `zone.json` is written like a record. `participants.json` nests entries by participant id
 /// for people reading it; internally its fields are flattened to `<participant>.<field>`.
-public enum StampedDocument {
-    public static let zoneType = "zone"
-    public static let manifestType = "participants"
+package enum StampedDocument {
+    package static let zoneType = "zone"
+    package static let manifestType = "participants"
     static let participantsKey = "participants"
 
-    public static func encodeZone(_ state: RecordState) -> [UInt8] { RecordFile.encode(state) }
+    package static func encodeZone(_ state: RecordState) -> [UInt8] { RecordFile.encode(state) }
 
-    public static func decodeZone(_ bytes: [UInt8], modifiedMillis: Int64) throws(RecordFileError) -> DecodedRecordFile {
+    package static func decodeZone(_ bytes: [UInt8], modifiedMillis: Int64) throws(RecordFileError) -> DecodedRecordFile {
         let decoded = try RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: modifiedMillis)
         guard decoded.state.key.type == zoneType else { throw .badMetadata("\"type\" is not \"\(zoneType)\"") }
         return decoded
     }
 
-    public static func encodeManifest(_ state: RecordState) -> [UInt8] {
+    package static func encodeManifest(_ state: RecordState) -> [UInt8] {
         guard case .object(var top) = RecordFile.document(state) else { return [] }
         var participants: [String: [String: JSONValue]] = [:]
         for (name, value) in top where name != RecordFile.metadataKey {
@@ -30,7 +30,7 @@ public enum StampedDocument {
         return bytes
     }
 
-    public static func decodeManifest(_ bytes: [UInt8], modifiedMillis: Int64) throws(RecordFileError) -> DecodedRecordFile {
+    package static func decodeManifest(_ bytes: [UInt8], modifiedMillis: Int64) throws(RecordFileError) -> DecodedRecordFile {
         guard bytes.count <= RecordFile.maximumSize else { throw .tooLarge(bytes.count) }
         let document: JSONValue
         do { document = try JSONParser.parse(bytes) } catch { throw .notJSON(error) }

@@ -10,7 +10,7 @@
 /// only feed lines. So it is never flushed, a torn last line is skipped, and it is bounded: two
 /// segments of about `segmentLimit` bytes (1 MiB; the older is dropped when a new one starts),
 /// and a batch too large to list (a join, an import) is written as one line with a count.
-public struct ChangeJournal: Sendable {
+package struct ChangeJournal: Sendable {
     /// One line of the journal.
     struct Entry: Sendable, Equatable {
         enum Content: Sendable, Equatable {

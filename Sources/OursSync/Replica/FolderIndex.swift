@@ -6,21 +6,21 @@
 /// quick poll reuses its entries without listing it — the whole tree costs one `stat` per
 /// folder. A file whose bytes hash to the recorded digest needs no parsing. Neither shortcut
 /// is trusted alone: periodic sweeps read every file (see `FolderScanner.Mode`).
-public struct FolderIndex: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public enum Content: Sendable, Equatable {
+package struct FolderIndex: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package enum Content: Sendable, Equatable {
             case record(RecordKey)
             case broken
         }
 
-        public var size: Int64
-        public var modifiedNanos: Int64
-        public var changedNanos: Int64
-        public var inode: UInt64
-        public var digest: UInt64
-        public var content: Content
+        package var size: Int64
+        package var modifiedNanos: Int64
+        package var changedNanos: Int64
+        package var inode: UInt64
+        package var digest: UInt64
+        package var content: Content
 
-        public init(stat: FileStat, digest: UInt64, content: Content) {
+        package init(stat: FileStat, digest: UInt64, content: Content) {
             self.size = stat.size
             self.modifiedNanos = stat.modifiedNanos
             self.changedNanos = stat.changedNanos
@@ -30,55 +30,55 @@ public struct FolderIndex: Sendable, Equatable {
         }
 
         /// Whether a file's stat still matches what was recorded.
-        public func matches(_ stat: FileStat) -> Bool {
+        package func matches(_ stat: FileStat) -> Bool {
             size == stat.size && modifiedNanos == stat.modifiedNanos && changedNanos == stat.changedNanos
                 && inode == stat.inode
         }
     }
 
     /// One folder: its stat when listed, its files by name, its subfolders by name.
-    public struct Directory: Sendable, Equatable {
-        public var modifiedNanos: Int64
-        public var changedNanos: Int64
-        public var inode: UInt64
-        public var files: [String: Entry] = [:]
-        public var subdirectories: Set<String> = []
+    package struct Directory: Sendable, Equatable {
+        package var modifiedNanos: Int64
+        package var changedNanos: Int64
+        package var inode: UInt64
+        package var files: [String: Entry] = [:]
+        package var subdirectories: Set<String> = []
 
-        public init(stat: FileStat) {
+        package init(stat: FileStat) {
             modifiedNanos = stat.modifiedNanos
             changedNanos = stat.changedNanos
             inode = stat.inode
         }
 
-        public func matches(_ stat: FileStat) -> Bool {
+        package func matches(_ stat: FileStat) -> Bool {
             modifiedNanos == stat.modifiedNanos && changedNanos == stat.changedNanos && inode == stat.inode
         }
     }
 
     /// Keyed by path relative to the household's folder (`records`, `records/item/3f`).
-    public var directories: [String: Directory] = [:]
+    package var directories: [String: Directory] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The entry of a file (`records/item/3f/milk.json`).
-    public func entry(at path: String) -> Entry? {
+    package func entry(at path: String) -> Entry? {
         let (directory, name) = FolderIndex.split(path)
         return directories[directory]?.files[name]
     }
 
     /// Sets or removes the entry of a file whose folder is already indexed.
-    public mutating func setEntry(_ entry: Entry?, at path: String) {
+    package mutating func setEntry(_ entry: Entry?, at path: String) {
         let (directory, name) = FolderIndex.split(path)
         guard directories[directory] != nil else { return }
         directories[directory]!.files[name] = entry
     }
 
     /// Every file entry with its path.
-    public var allEntries: [(path: String, entry: Entry)] {
+    package var allEntries: [(path: String, entry: Entry)] {
         directories.flatMap { directory, content in content.files.map { (directory + "/" + $0.key, $0.value) } }
     }
 
-    public var fileCount: Int { directories.values.reduce(0) { $0 + $1.files.count } }
+    package var fileCount: Int { directories.values.reduce(0) { $0 + $1.files.count } }
 
     static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
@@ -91,7 +91,7 @@ public struct FolderIndex: Sendable, Equatable {
 
     /// One line per folder (`d`) and per file (`f`), tab-separated; names with tabs or
     /// newlines are not indexed (they are simply read again on every pass).
-    public func encode() -> [UInt8] {
+    package func encode() -> [UInt8] {
         var out: [UInt8] = Array((FolderIndex.header + "\n").utf8)
         out.reserveCapacity(fileCount * 120 + directories.count * 60)
         for path in directories.keys.sorted() {
@@ -114,7 +114,7 @@ public struct FolderIndex: Sendable, Equatable {
     }
 
     /// Reads an index; a damaged, older or unknown one reads as empty (it is only a cache).
-    public static func decode(_ bytes: [UInt8]) -> FolderIndex {
+    package static func decode(_ bytes: [UInt8]) -> FolderIndex {
         var index = FolderIndex()
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
         guard let first = lines.first, String(decoding: first, as: UTF8.self) == header else { return index }
@@ -149,7 +149,7 @@ public struct FolderIndex: Sendable, Equatable {
         return index
     }
 
-    public static func isIndexable(_ name: String) -> Bool {
+    package static func isIndexable(_ name: String) -> Bool {
         // Bytes, not `String.contains`, which Foundation turns into a slow `NSString` search:
         // this runs for every file of every pass.
         !name.utf8.contains { $0 == 0x09 || $0 == 0x0A }

@@ -104,7 +104,7 @@ extension FolderScanner {
             guard let value, value.kind == .file else { return }
             stat = value
         case .failure(let error):
-            result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
+            result.problems.append(Problem(.unreadableFile, path: shownPath, error.description, cause: error))
             keepUnreadable(relativePath, known: known, name: name, kept: &kept, into: &result)
             return
         }
@@ -119,7 +119,7 @@ extension FolderScanner {
                     Problem(.brokenFile, path: shownPath, RecordFileError.tooLarge(Int(stat.size)).description))
                 result.broken.insert(relativePath)
             } else if error.reason != .notFound {
-                result.problems.append(Problem(.unreadableFile, path: shownPath, error.description))
+                result.problems.append(Problem(.unreadableFile, path: shownPath, error.description, cause: error))
                 keepUnreadable(relativePath, known: known, name: name, kept: &kept, into: &result)
             }
             return

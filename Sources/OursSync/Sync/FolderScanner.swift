@@ -143,7 +143,8 @@ struct FolderScanner {
             }
             return found
         } catch {
-            result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
+            result.problems.append(
+                Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description, cause: error))
             keepUnreadable(relative, into: &result)
             return nil
         }
@@ -154,7 +155,8 @@ struct FolderScanner {
     private func list(_ directoryPath: String, relative: String, into result: inout Result) -> [DirectoryEntry]? {
         do { return try fileSystem.list(directoryPath) } catch {
             if error.reason != .notFound {
-                result.problems.append(Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description))
+                result.problems.append(
+                    Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description, cause: error))
                 keepUnreadable(relative, into: &result)
             }
             return nil

@@ -40,13 +40,19 @@ public struct Problem: Sendable, Hashable {
     public var message: String
     public var line: Int?
     public var column: Int?
+    /// The file operation that failed, for a file that could not be read or written: the
+    /// system's `errno` and the full path.
+    public var cause: FileSystemError?
 
-    public init(_ kind: Kind, path: String?, _ message: String, line: Int? = nil, column: Int? = nil) {
+    public init(
+        _ kind: Kind, path: String?, _ message: String, line: Int? = nil, column: Int? = nil, cause: FileSystemError? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.message = message
         self.line = line
         self.column = column
+        self.cause = cause
     }
 
     /// One line for people: `path:line:column: message`.

@@ -40,7 +40,7 @@ struct SyncContext: Sendable {
                 hint: "Create one with `ours household create NAME --folder PATH`, or join one.")
         }
         let root: FileStat?
-        do { root = try fileSystem.stat(layout.root) } catch { throw .folderUnavailable(error.description) }
+        do { root = try fileSystem.stat(layout.root) } catch { throw .folderUnavailable(error) }
         guard let root, root.kind == .directory || root.kind == .symlink else {
             throw .folderUnavailable(
                 "the shared folder \(layout.root) is not available",
@@ -49,7 +49,7 @@ struct SyncContext: Sendable {
             )
         }
         let zone: FileStat?
-        do { zone = try fileSystem.stat(layout.zone) } catch { throw .folderUnavailable(error.description) }
+        do { zone = try fileSystem.stat(layout.zone) } catch { throw .folderUnavailable(error) }
         guard let zone, zone.kind == .directory else {
             throw .folderUnavailable(
                 "the household folder \(layout.zone) is missing from the shared folder",

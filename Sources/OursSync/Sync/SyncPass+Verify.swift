@@ -74,7 +74,7 @@ extension SyncPass {
                 pass.report.problems.append(
                     Problem(.brokenFile, path: pass.shown(relative), RecordFileError.tooLarge(size).description))
             } else {
-                pass.report.problems.append(Problem(.unreadableFile, path: pass.shown(relative), error.description))
+                pass.report.problems.append(Problem(.unreadableFile, path: pass.shown(relative), error.description, cause: error))
             }
             return nil
         }

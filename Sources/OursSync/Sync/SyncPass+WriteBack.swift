@@ -150,7 +150,7 @@ extension SyncPass {
             pass.scan.index.setEntry(FolderIndex.Entry(stat: stat, digest: digest, content: .record(key)), at: relative)
             pass.scan.changed = true
         } catch {
-            pass.report.problems.append(Problem(.writeFailed, path: pass.shown(relative), error.description))
+            pass.report.problems.append(Problem(.writeFailed, path: pass.shown(relative), error.description, cause: error))
             return nil
         }
         return true
@@ -174,7 +174,8 @@ extension SyncPass {
                     pass.scan.changed = true
                     pass.report.copiesRemoved += 1
                 } catch {
-                    pass.report.problems.append(Problem(.writeFailed, path: pass.shown(relative), error.description))
+                    pass.report.problems.append(
+                        Problem(.writeFailed, path: pass.shown(relative), error.description, cause: error))
                 }
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The records that changed in one poll, from one origin.
 public struct ChangeSet: Sendable, Equatable {
     public var origin: ChangeOrigin
@@ -23,4 +25,9 @@ public struct ChangeSet: Sendable, Equatable {
 
     /// Whether `changes` lists every record that changed.
     public var isComplete: Bool { unlisted == 0 }
+}
+
+extension ChangeSet {
+    /// When the watcher published it.
+    public var date: Date { Date(timeIntervalSince1970: Double(at) / 1000) }
 }

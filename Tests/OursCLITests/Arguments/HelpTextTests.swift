@@ -108,12 +108,13 @@ import Testing
             help.contains(
                 """
                 Exit codes:
-                  0  done
-                  1  failed
-                  2  usage error
-                  3  not permitted (read-only member, not the owner, removed)
-                  4  not found (code, household, record, list)
-                  5  shared folder unavailable
+                  0    done
+                  1    failed
+                  2    usage error
+                  3    not permitted (read-only member, not the owner, removed)
+                  4    not found (code, household, record, list)
+                  5    shared folder unavailable
+                  130  interrupted (Ctrl-C or SIGTERM); run the same command again to finish
 
                 """))
     }

@@ -12,7 +12,7 @@ import OursSync
 /// signal is noted, the command finishes the step it is in, and says how far it got.
 final class Interruption: Sendable {
     /// The exit code after an interruption, as a shell reports death by SIGINT (128 + 2).
-    static let exitCode: Int32 = 130
+    static let exitCode: Int32 = OursExitCode.interrupted.rawValue
 
     private let requested = Locked(false)
     private let trap = Locked<SignalTrap?>(nil)

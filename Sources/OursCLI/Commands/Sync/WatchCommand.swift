@@ -62,7 +62,7 @@ struct WatchCommand: OursCommand {
             }
             // The first signal lets the current pass finish; a second one leaves at once, which is
             // safe because every file is replaced atomically.
-            if count == 1 { watcher.stop() } else { exit(130) }
+            if count == 1 { watcher.stop() } else { exit(Interruption.exitCode) }
         }
         defer { trap.cancel() }
         switch Self.runToEnd(watcher, output: output) {

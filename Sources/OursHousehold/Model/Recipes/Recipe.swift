@@ -14,7 +14,7 @@ import OursSync
 /// `ingredient.<element>` and `step.<element>`, each holding an `order` key — so two people
 /// editing different ingredients at once both keep their change. `ingredients` and `steps`
 /// hold the same lists as arrays, for versions that read only those (see `Recipe+Storage`).
-public struct Recipe: Sendable, Hashable {
+public struct Recipe: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     public var name: String
     public var ingredients: [Ingredient] {
@@ -50,6 +50,13 @@ public struct Recipe: Sendable, Hashable {
     /// for one not stored yet. Empty when the lists were replaced as a whole.
     var ingredientSlots: [RecipeSlot?] = []
     var stepSlots: [RecipeSlot?] = []
+
+    // Where each ingredient and step is stored is the engine's business: a decoded recipe
+    // writes its lists whole, as one whose lists were replaced.
+    enum CodingKeys: String, CodingKey {
+        case id, name, ingredients, servings, yield, steps, notes, favorite, description, url, image, authors
+        case prepTime, cookTime, totalTime, tags, category, cuisine, nutrition, createdAt, createdBy
+    }
 
     /// The first author, the one older versions show.
     public var author: String? { authors.first }
@@ -92,7 +99,7 @@ public struct Recipe: Sendable, Hashable {
 
 /// One entry of a recipe's method: a step, or a heading that groups the steps after it
 /// ("For the sauce"), as schema.org's `HowToSection` does.
-public struct RecipeStep: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct RecipeStep: Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     public var text: String
     public var isSection: Bool
 

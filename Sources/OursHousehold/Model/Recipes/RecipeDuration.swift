@@ -3,7 +3,7 @@ import Foundation
 /// How long a recipe takes: stored as an ISO 8601 duration (`PT1H30M`, as schema.org writes
 /// it), typed as people write it (`25m`, `1h30m`, `90 min`, `1 h 30`), shown as people say it
 /// (`25 min`, `1 h 30 min`).
-public struct RecipeDuration: Sendable, Hashable, CustomStringConvertible {
+public struct RecipeDuration: Sendable, Hashable, Codable, CustomStringConvertible {
     public let minutes: Int
 
     public init(minutes: Int) { self.minutes = max(0, minutes) }

@@ -1,6 +1,9 @@
-/// A failed file operation: which, on what, and the system's reason.
-public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+import Foundation
+
+/// A failed file operation: which, on what, and the system's reason — as typed values an app
+/// can act on (`reason`, `errno`, `path`), not only as words.
+public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
         case notFound
         case permissionDenied
         case noSpace
@@ -17,15 +20,25 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         case other(code: Int32, message: String)
     }
 
+    /// What was being done: `read`, `write`, `list`, `create directory`, `remove`, `use`…
     public var operation: String
+    /// The file or folder it was done on.
     public var path: String
     public var reason: Reason
+    /// The system's error number (`ENOENT`, `EACCES`, `ENOSPC`…) when the failure came from a
+    /// system call; `nil` when Ours refused by itself (a link, a file over the size limit) or
+    /// the file system is not the operating system's (the in-memory one of tests).
+    public var errno: Int32?
 
-    public init(_ operation: String, _ path: String, _ reason: Reason) {
+    public init(_ operation: String, _ path: String, _ reason: Reason, errno: Int32? = nil) {
         self.operation = operation
         self.path = path
         self.reason = reason
+        self.errno = errno
     }
+
+    /// `path` as a file URL.
+    public var url: URL { URL(fileURLWithPath: path) }
 
     public var description: String {
         let why: String

@@ -1,0 +1,120 @@
+import Foundation
+import OursSync
+import Testing
+
+@testable import OursHousehold
+
+/// The typed change feed: what another device and this one change, by kind of record, with a
+/// list's items as their own subject — on a real shared folder, with a polling watcher.
+@Suite("Library: the household change feed")
+struct HouseholdFeedTests {
+    let world = SharedFolderWorld()
+
+    /// Collects the feed's events; `next(where:)` waits (at most 20 s) for one that matches.
+    actor Recorder {
+        private(set) var events: [HouseholdEvent] = []
+        private var waiting: (test: @Sendable (HouseholdEvent) -> Bool, resume: CheckedContinuation<HouseholdEvent?, Never>)?
+
+        func record(_ event: HouseholdEvent) {
+            events.append(event)
+            if let waiting, waiting.test(event) {
+                self.waiting = nil
+                waiting.resume.resume(returning: event)
+            }
+        }
+
+        func next(where test: @escaping @Sendable (HouseholdEvent) -> Bool) async -> HouseholdEvent? {
+            if let found = events.first(where: test) {
+                events.removeAll { $0 == found }
+                return found
+            }
+            let timer = Task {
+                try await Task.sleep(for: .seconds(20))
+                self.giveUp()
+            }
+            defer { timer.cancel() }
+            return await withCheckedContinuation { waiting = (test, $0) }
+        }
+
+        private func giveUp() {
+            waiting?.resume.resume(returning: nil)
+            waiting = nil
+        }
+    }
+
+    static func change(_ event: HouseholdEvent?) -> HouseholdChange? {
+        if case .changed(let change)? = event { return change }
+        return nil
+    }
+
+    @Test func anotherDevicesItemsArriveAsTheirListsChanges() async throws {
+        let (sarahZone, mikeZone) = try world.couple()
+        let sarah = Household(sarahZone)
+        let mike = Household(mikeZone)
+        let watcher = Watcher(household: mikeZone, policy: WatchPolicy(interval: .milliseconds(50), hints: false))
+        let feed = HouseholdFeed(mike, watcher: watcher)
+        let recorder = Recorder()
+        let reading = Task { for await event in feed.events { await recorder.record(event) } }
+        let running = Task { try await feed.run() }
+        defer { feed.stop() }
+        #expect(await recorder.next { if case .watch(.started) = $0 { true } else { false } } != nil)
+
+        let groceries = try sarah.add(["Milk", "Eggs"]).list
+        _ = try sarah.createList(named: "Hardware")
+        let hardware = try sarah.add(["Nails"], to: "Hardware")
+        let milk = try sarah.item(named: "milk").item
+        let seen = await recorder.next { Self.change($0)?.subject == .items(listID: hardware.list.id) }
+        #expect(Self.change(seen)?.records.map(\.key.id) == [hardware.items[0].item.id])
+        #expect(Self.change(seen)?.origin == .folder)
+        let groceryItems = await recorder.next { Self.change($0)?.subject == .items(listID: groceries.id) }
+        let ids = Set(Self.change(groceryItems)?.ids ?? [])
+        let onGroceries = try sarah.items(on: groceries).map(\.id)
+        #expect(!ids.isEmpty && ids.isSubset(of: onGroceries), "\(ids)")
+        #expect(Self.change(groceryItems)?.records.first?.by == "Sarah")
+
+        _ = try mike.check(itemID: milk.id)
+        let checked = await recorder.next {
+            Self.change($0)?.origin == .local && Self.change($0)?.subject == .items(listID: groceries.id)
+        }
+        #expect(Self.change(checked)?.records.first?.fields.contains("checked") == true)
+
+        _ = try sarah.remove(itemID: milk.id)
+        let removed = await recorder.next {
+            Self.change($0)?.origin == .folder && Self.change($0)?.records.first?.kind == .deleted
+        }
+        #expect(Self.change(removed)?.subject == .items(listID: groceries.id), "a deleted item's list, told by its id")
+
+        _ = try sarah.addChore(named: "Water plants", every: Interval("3d")!)
+        #expect(await recorder.next { Self.change($0)?.subject == .chores } != nil)
+
+        feed.stop()
+        #expect(try await running.value == .stopped)
+        await reading.value  // the feed's events finish once it stops
+    }
+
+    @Test func aChangeSetIsGroupedBySubjectInTheOrderItChanged() throws {
+        func change(_ type: String, _ id: String) throws -> RecordChange {
+            RecordChange(key: try RecordKey(type: type, id: id), kind: .updated, by: "Mike", fields: ["name"])
+        }
+        let set = ChangeSet(
+            origin: .folder,
+            changes: [
+                try change("item", "milk"), try change("recipe", "pancakes"), try change("item", "nails"),
+                try change("item", "eggs"), try change("widget", "w1"),
+            ], at: 1_741_946_400_000)
+        let grouped = HouseholdFeed.group(set, lists: ["milk": "groceries", "eggs": "groceries", "nails": "hardware"])
+        #expect(
+            grouped.map(\.subject) == [.items(listID: "groceries"), .recipes, .items(listID: "hardware"), .other(type: "widget")])
+        #expect(grouped[0].ids == ["milk", "eggs"])
+        #expect(grouped[0].date == Date(timeIntervalSince1970: 1_741_946_400))
+    }
+
+    @Test func aBatchTooBigToListAsksForAReload() async throws {
+        let (life, _) = try world.privateLife()
+        let counted = ChangeSet(origin: .folder, changes: [], unlisted: 2500, unlistedTypes: ["item", "recipe"], at: 0)
+        #expect(await HouseholdFeed.translate(.changes(counted), in: life) == [.reload([.items(listID: nil), .recipes])])
+        let behind = ChangeSet(origin: .folder, changes: [], unlisted: nil, at: 0)
+        #expect(await HouseholdFeed.translate(.changes(behind), in: life) == [.reload([])])
+        #expect(await HouseholdFeed.translate(.folderAvailable, in: life) == [.watch(.folderAvailable)])
+    }
+}
