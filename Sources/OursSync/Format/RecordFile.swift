@@ -23,6 +23,11 @@ public enum RecordFile {
     /// (`RecordState.shedding`), and is not applied if that is not enough; a larger file is
     /// reported and left alone.
     public static let maximumSize = 4 * 1024 * 1024
+    /// The most a local write may make a record (it may still shrink one that is larger):
+    /// `maximumSize` less 64 KiB, kept free so that what other devices write at the same time
+    /// — a checkmark, a new quantity, with their stamps and what they replaced — still merges
+    /// into a record someone filled almost to the limit.
+    public static let writeLimit = maximumSize - 64 * 1024
     /// How much of a replica record an earlier version let grow past `maximumSize` is read to
     /// repair it (shed, or set aside by `ours doctor --fix`).
     public static let repairSize = 64 * 1024 * 1024

@@ -84,10 +84,10 @@ extension Zone {
             }
             // Before anything is stored: a record whose values alone pass the limit never fits.
             let canonical = JSONWriter.compact(.object(fields))
-            if canonical.count > RecordFile.maximumSize {
+            if canonical.count > RecordFile.writeLimit {
                 throw .usage(
                     "record \(line + 1) holds \(RecordState.describe(size: canonical.count)); a record may hold at most "
-                        + RecordState.describe(size: RecordFile.maximumSize) + "; nothing was imported")
+                        + RecordState.describe(size: RecordFile.writeLimit) + "; nothing was imported")
             }
             if id == nil {
                 let occurrence = seen[canonical, default: 0]

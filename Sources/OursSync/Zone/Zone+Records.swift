@@ -91,11 +91,12 @@ extension Zone {
             // A record without a single write does not exist for readers (`RecordState.isEmpty`).
             throw .usage("nothing to save for \(state.key): give at least one field")
         }
-        let (fitting, bytes) = state.shedding()
-        guard bytes.count <= RecordFile.maximumSize else {
+        let (fitting, bytes) = state.shedding(toFit: RecordFile.writeLimit)
+        let shrinks = previous.map { bytes.count < RecordFile.encode($0).count } ?? false
+        guard bytes.count <= RecordFile.writeLimit || (shrinks && bytes.count <= RecordFile.maximumSize) else {
             throw .usage(
                 "\(state.key) would be \(RecordState.describe(size: bytes.count)); a record may hold at most "
-                    + RecordState.describe(size: RecordFile.maximumSize) + "; nothing was saved",
+                    + RecordState.describe(size: RecordFile.writeLimit) + "; nothing was saved",
                 hint: "Keep large data elsewhere (a file beside the household, a link) and store its name or link.")
         }
         if !isPrivate { try replica.markPending(state.key) }

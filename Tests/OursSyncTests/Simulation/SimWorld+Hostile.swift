@@ -123,7 +123,7 @@ extension SimWorld {
     /// run some ten times slower, so one run in fifty or so stores one, and none stores two.
     func bigValue(_ device: SimDevice, _ random: inout SplitMix64) -> String {
         guard let key = pickKey(&random) else { return "no records yet" }
-        let limit = RecordFile.maximumSize
+        let limit = RecordFile.writeLimit
         let size = random.pick([limit / 2 + 1000, limit * 3 / 5, limit - 4096, limit + 10])
         let letter = random.pick(Array("abcdefgh"))
         let storeBig = random.chance(0.02)

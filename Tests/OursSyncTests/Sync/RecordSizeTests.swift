@@ -108,4 +108,36 @@ struct RecordSizeTests {
         #expect(try family.tom.get(history.key)?.values["note"]?.stringValue?.first == "5")
         #expect(try family.tom.get(big.key) == nil)
     }
+
+    /// Found by the simulator (seed 1230620): Sarah filled milk's note to just under the limit
+    /// while Tom, offline, changed its quantity, checked it and wrote a note of his own; the
+    /// merge passed the limit by a few kilobytes, so neither was applied and the conflict copies
+    /// stayed. A local write now leaves 64 KiB free, and one past that is refused.
+    @Test func aRecordFilledToTheWriteLimitStillMergesWhatOthersWroteMeanwhile() throws {
+        let family = try Family()
+        try family.sarah.put(type: "item", id: "milk", fields: ["name": "Milk", "qty": 1])
+        try family.tom.sync()
+        let away = "/shared-away"
+        let folder = family.sarah.layout!.root
+        try family.fileSystem.rename(folder, to: away)
+        family.tick()
+        // A longer note of his own: a concurrent value of the same field, kept as a conflict.
+        try family.tom.put(type: "item", id: "milk", fields: ["qty": 3, "checked": true, "note": Self.text("t", 6000)])
+        try family.fileSystem.rename(away, to: folder)
+        family.tick()
+        #expect(throws: OursError.self) {
+            try family.sarah.put(type: "item", id: "milk", fields: ["note": Self.text("n", RecordFile.writeLimit)])
+        }
+        try family.sarah.put(type: "item", id: "milk", fields: ["note": Self.text("n", RecordFile.writeLimit - 4096)])
+        for household in [family.tom, family.sarah, family.tom] {
+            let report = try household.sync()
+            #expect(!report.problems.contains { $0.kind == .recordTooLarge }, "\(report.problems)")
+        }
+        for household in [family.sarah, family.tom] {
+            let milk = try #require(try household.get(Self.milk))
+            #expect(milk.values["qty"] == 3 && milk.values["checked"] == true)
+            #expect(milk.values["note"]?.stringValue?.count == RecordFile.writeLimit - 4096)
+            #expect(try household.replica.pendingKeys().isEmpty)
+        }
+    }
 }
