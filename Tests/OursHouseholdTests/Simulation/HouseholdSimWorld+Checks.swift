@@ -75,28 +75,35 @@ extension HouseholdSimWorld {
         var everything: [String] { lists + items + recipes + meals + chores + tasks + projects + members }
     }
 
-    func view(_ device: HouseholdSimDevice) throws(OursError) -> View {
+    /// Each entry is canonical JSON (`JSONWriter`, keys sorted): describing a dictionary lists
+    /// its keys in an order that differs from one dictionary to the next, so two devices
+    /// showing the same thing would compare unequal. Chores are shown at one instant for every
+    /// device (`now`): whether one is due must not depend on which device's clock is read.
+    func view(_ device: HouseholdSimDevice, now: Int64) throws(OursError) -> View {
+        func text(_ value: JSONValue) -> String { JSONWriter.compactString(value) }
         let household = try device.household(householdID)
         var view = View()
+        let members = try household.members()
         let lists = try household.lists(includeArchived: true)
-        view.lists = lists.map { "\($0.json)" }.sorted()
+        view.lists = lists.map { text($0.json) }.sorted()
         var visible: Set<String> = []
         for (listID, items) in try household.items(on: lists) {
             for item in items {
                 visible.insert(item.id)
-                view.items.append("\(listID): \(item.json)")
+                view.items.append("\(listID): \(text(item.json))")
             }
         }
         view.items.sort()
         view.orphans = try household.zone.list(type: RecordTypes.item).map(\.key.id).filter { !visible.contains($0) }.sorted()
-        view.recipes = try household.recipes().map { "\($0)" }.sorted()
+        view.recipes = try household.recipes().map { text($0.json) }.sorted()
         var days: [CalendarDay] = []
         for day in HouseholdSimWorld.days { days.append(try CalendarDay.parse(day, today: household.today)) }
-        view.meals = try household.meals(on: days).map { "\($0.json)" }.sorted()
-        view.chores = try household.chores().map { "\($0)" }.sorted()
-        view.tasks = try household.tasks(includeDone: true, includeArchived: true).map { "\($0)" }.sorted()
-        view.projects = try household.projects(includeArchived: true).map { "\($0.json)" }.sorted()
-        view.members = try household.members().map { "\($0.json) \($0.active)" }.sorted()
+        view.meals = try household.meals(on: days).map { text($0.json) }.sorted()
+        view.chores = try household.chores().map { text($0.json(members: members, now: now)) }.sorted()
+        view.tasks = try household.tasks(includeDone: true, includeArchived: true).map { text($0.json(members: members)) }
+            .sorted()
+        view.projects = try household.projects(includeArchived: true).map { text($0.json) }.sorted()
+        view.members = members.map { "\(text($0.json)) \($0.active)" }.sorted()
         return view
     }
 
@@ -104,8 +111,9 @@ extension HouseholdSimWorld {
     /// visible; no live item sits on a list nobody can see.
     func verify() {
         var views: [(HouseholdSimDevice, View)] = []
+        let now = devices.map { $0.clock.nowMillis() }.max() ?? HouseholdSimWorld.epoch
         for device in devices where device.isActive {
-            do { views.append((device, try view(device))) } catch {
+            do { views.append((device, try view(device, now: now))) } catch {
                 failures.append("unexpected: reading \(device.name)'s household failed: \(error.message)")
             }
         }
@@ -115,8 +123,13 @@ extension HouseholdSimWorld {
                 ("lists", \.lists), ("items", \.items), ("recipes", \.recipes), ("meals", \.meals), ("chores", \.chores),
                 ("tasks", \.tasks), ("projects", \.projects), ("members", \.members), ("orphans", \.orphans),
             ]
-            let differing = fields.filter { view[keyPath: $0.1] != reference[keyPath: $0.1] }.map(\.0)
-            failures.append("divergence: \(device.name) shows other \(differing.joined(separator: ", ")) than \(first.name)")
+            for (name, path) in fields where view[keyPath: path] != reference[keyPath: path] {
+                let theirs = view[keyPath: path].filter { !reference[keyPath: path].contains($0) }
+                let ours = reference[keyPath: path].filter { !view[keyPath: path].contains($0) }
+                failures.append(
+                    "divergence: \(device.name) shows other \(name) than \(first.name): only \(device.name): "
+                        + "\(theirs.prefix(3)); only \(first.name): \(ours.prefix(3))")
+            }
         }
         for (device, view) in views {
             if !view.orphans.isEmpty {
