@@ -36,8 +36,9 @@ final class HouseholdSimWorld {
     var log: [String] = []
     var events: [String: Int] = [:]
     /// Names only ignored writers (removed members not yet told, self-made read-write
-    /// members) ever used: nothing of them may be visible anywhere after healing.
-    var ghostNames: Set<String> = []
+    /// members) ever used, with the writer's name: nothing of them may be visible after
+    /// healing on any device but the writer's own (see `verify`).
+    var ghostNames: [String: String] = [:]
     var step = 0
 
     init(seed: UInt64) {
@@ -117,7 +118,7 @@ final class HouseholdSimWorld {
         guard device.joined else { return "not a member" }
         do {
             try body(try device.household(householdID))
-            if let ghost, device.removed || device.tampered { ghostNames.insert(ghost) }
+            if let ghost, device.removed || device.tampered { ghostNames[ghost] = device.name }
             return "\(what): ok"
         } catch {
             switch error.kind {
