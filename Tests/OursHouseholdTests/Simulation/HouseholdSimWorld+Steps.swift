@@ -79,6 +79,7 @@ extension HouseholdSimWorld {
         case .removeMember: note = removeMember(&random)
         case .tamper: note = tamper(device)
         }
+        if note.hasSuffix(": ok") { count(ignored ? "ignoredWrites" : "done." + kind.rawValue) }
         log.append("\(step): \(kind.rawValue) \(device.name) → \(note)")
     }
 
