@@ -95,7 +95,12 @@ final class HouseholdSimWorld {
         }
     }
 
-    func run() {
+    /// Sets up, plays the seed's steps, heals, then runs the write-loop detector and the
+    /// checks. `beforeQuiet` runs just before the detector, `beforeChecks` just before the
+    /// checks (both for tests of the checker itself).
+    func run(
+        beforeQuiet: ((HouseholdSimWorld) -> Void)? = nil, beforeChecks: ((HouseholdSimWorld) -> Void)? = nil
+    ) {
         setUp()
         guard failures.isEmpty else { return }
         for (index, (kind, who, param)) in HouseholdSimWorld.steps(seed: seed).enumerated() {
@@ -103,7 +108,9 @@ final class HouseholdSimWorld {
             perform(kind, devices[who % devices.count], param)
         }
         heal()
+        beforeQuiet?(self)
         if failures.isEmpty { verifyQuiet() }
+        beforeChecks?(self)
         if failures.isEmpty { verify() }
     }
 
