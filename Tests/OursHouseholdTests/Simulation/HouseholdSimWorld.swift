@@ -14,6 +14,7 @@ final class HouseholdSimWorld {
     enum Step: String, CaseIterable {
         case add, check, uncheck, removeItem, deleteList, addRecipe, deleteRecipe, plan, removeMeal
         case addChore, choreDone, addTask, taskDone, deleteProject, sync, quickSync, deliver, removeMember, tamper
+        case join, leave
     }
 
     static let epoch: Int64 = 1_795_342_500_000
@@ -21,6 +22,7 @@ final class HouseholdSimWorld {
         (.add, 10), (.check, 5), (.uncheck, 2), (.removeItem, 2), (.deleteList, 3), (.addRecipe, 3), (.deleteRecipe, 2),
         (.plan, 4), (.removeMeal, 1), (.addChore, 2), (.choreDone, 3), (.addTask, 3), (.taskDone, 2),
         (.deleteProject, 2), (.sync, 12), (.quickSync, 4), (.deliver, 20), (.removeMember, 1), (.tamper, 1),
+        (.join, 2), (.leave, 1),
     ]
     static let lists = [nil, "Party", "Hardware"]
     static let items = ["milk", "eggs", "salsa", "bread", "nails", "chips"]
@@ -70,16 +72,19 @@ final class HouseholdSimWorld {
 
     func count(_ event: String) { events[event, default: 0] += 1 }
 
-    /// The owner creates the household; every other device joins (one in three read-only).
+    /// The owner creates the household; every other device joins (one in three read-only),
+    /// except, in half the households of three or more, the last one, which joins during the
+    /// run (a `join` step).
     func setUp() {
         var random = SplitMix64(seed: seed &+ 11)
         let owner = devices[0]
+        let late = devices.count >= 3 && random.chance(0.5) ? devices.last : nil
         do {
             let zone = try owner.device.createZone(name: "Sim Home", folder: SimSyncTool.root)
             householdID = zone.id
             owner.joined = true
             tool.settle()
-            for device in devices.dropFirst() {
+            for device in devices.dropFirst() where device !== late {
                 let readOnly = random.chance(0.33)
                 let code = try owner.device.zone(householdID).invite(readOnly: readOnly)
                 tool.settle()
@@ -115,7 +120,7 @@ final class HouseholdSimWorld {
     }
 
     /// Runs a household command; refusals (`notFound`, `usage`, `failed`, `notPermitted`) are
-    /// what a person sees at times, any other error is a failure. An acknowledged write by a
+    /// what a person sees at times, any other error is a failure (`refusal`). An acknowledged write by a
     /// device every other device ignores marks its names as ghosts.
     func act(
         _ device: HouseholdSimDevice, _ what: String, ghost: String? = nil, _ body: (Household) throws(OursError) -> Void
@@ -125,17 +130,10 @@ final class HouseholdSimWorld {
         guard device.joined else { return "not a member" }
         do {
             try body(try device.household(householdID))
-            if let ghost, device.removed || device.tampered { ghostNames[ghost] = device.name }
+            if let ghost, device.isIgnoredWriter { ghostNames[ghost] = device.name }
             return "\(what): ok"
         } catch {
-            switch error.kind {
-            case .notFound, .usage, .failed, .notPermitted:
-                count("refusals")
-                return "\(what): refused (\(error.kind.rawValue)) \(error.message.prefix(80))"
-            default:
-                failures.append("unexpected: step \(step) \(device.name) \(what): \(error.kind.rawValue): \(error.message)")
-                return "\(what): FAILED"
-            }
+            return "\(what): " + refusal(error, "\(device.name) \(what)")
         }
     }
 }
