@@ -21,7 +21,7 @@ final class HouseholdSimWorld {
     static let weights: [(Step, Int)] = [
         (.add, 10), (.check, 5), (.uncheck, 2), (.removeItem, 2), (.deleteList, 3), (.addRecipe, 3), (.deleteRecipe, 2),
         (.plan, 4), (.removeMeal, 1), (.addChore, 2), (.choreDone, 3), (.addTask, 3), (.taskDone, 2),
-        (.deleteProject, 2), (.sync, 12), (.quickSync, 4), (.deliver, 20), (.removeMember, 1), (.tamper, 1),
+        (.deleteProject, 2), (.sync, 12), (.quickSync, 4), (.deliver, 20), (.removeMember, 2), (.tamper, 3),
         (.join, 2), (.leave, 1),
     ]
     static let lists = [nil, "Party", "Hardware"]
