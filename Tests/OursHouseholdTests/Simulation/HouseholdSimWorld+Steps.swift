@@ -106,11 +106,15 @@ extension HouseholdSimWorld {
         guard candidates.count >= 2 else { return "the last member stays" }
         let target = random.pick(Array(candidates))
         do {
-            _ = try devices[0].device.zone(householdID).removeMember(target.identity.participantID)
+            let zone = try devices[0].device.zone(householdID)
+            _ = try zone.removeMember(target.identity.participantID)
             target.removed = true
-            // Its clock at least the owner's: what it writes from now on is stamped after the
-            // removal, so every device must ignore it (a slower clock would make it concurrent).
-            let ahead = devices[0].clock.nowMillis() + 1000 - target.clock.nowMillis()
+            // Its clock past the removal's stamp: what it writes from now on is stamped after
+            // the removal, so every device must ignore it (a slower clock would make it
+            // concurrent, and kept). The stamp, not the owner's clock: the owner's stamps run
+            // ahead of its clock once it has merged a faster device's (seed 3056).
+            let removal = try zone.manifest().participants[target.identity.participantID]?.inactiveSpans.last?.from.millis
+            let ahead = max(devices[0].clock.nowMillis(), removal ?? 0) + 1000 - target.clock.nowMillis()
             if ahead > 0 { target.clock.advance(by: ahead) }
             count("removals")
             return "removed \(target.name)"
