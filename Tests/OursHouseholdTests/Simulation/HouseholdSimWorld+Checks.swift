@@ -83,15 +83,25 @@ extension HouseholdSimWorld {
     /// its keys in an order that differs from one dictionary to the next, so two devices
     /// showing the same thing would compare unequal. Chores are shown at one instant for every
     /// device (`now`): whether one is due must not depend on which device's clock is read.
-    func view(_ device: HouseholdSimDevice, now: Int64) throws(OursError) -> View {
+    ///
+    /// `own` are the records holding this device's own ignored changes (`ownIgnored`): a
+    /// deleted list those alone keep in view here is one no other device shows, so it is left
+    /// out, and a list they help keep names only the other items (seeds 410313, 410514).
+    func view(_ device: HouseholdSimDevice, now: Int64, own: Set<String> = []) throws(OursError) -> View {
         func text(_ value: JSONValue) -> String { JSONWriter.compactString(value) }
         let household = try device.household(householdID)
         var view = View()
         let members = try household.members()
         let lists = try household.lists(includeArchived: true)
-        view.lists = lists.map { text($0.json) }.sorted()
+        let onLists = try household.items(on: lists)
+        view.lists = lists.compactMap { list -> String? in
+            guard !list.keptBy.isEmpty, !own.isEmpty else { return text(list.json) }
+            var shown = list
+            shown.keptBy = (onLists[list.id] ?? []).filter { !own.contains($0.id) }.map(\.name)
+            return shown.keptBy.isEmpty ? nil : text(shown.json)
+        }.sorted()
         var visible: Set<String> = []
-        for (listID, items) in try household.items(on: lists) {
+        for (listID, items) in onLists {
             for item in items {
                 visible.insert(item.id)
                 view.items.append("\(listID): \(text(item.json))")
@@ -124,7 +134,10 @@ extension HouseholdSimWorld {
         var views: [(device: HouseholdSimDevice, view: View, own: Set<String>)] = []
         let now = devices.map { $0.clock.nowMillis() }.max() ?? HouseholdSimWorld.epoch
         for device in devices where device.isActive {
-            do { views.append((device, try view(device, now: now), try ownIgnored(device))) } catch {
+            do {
+                let own = try ownIgnored(device)
+                views.append((device, try view(device, now: now, own: own), own))
+            } catch {
                 failures.append("unexpected: reading \(device.name)'s household failed: \(error.message)")
             }
         }
