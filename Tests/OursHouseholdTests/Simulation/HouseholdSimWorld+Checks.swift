@@ -85,8 +85,9 @@ extension HouseholdSimWorld {
     /// device (`now`): whether one is due must not depend on which device's clock is read.
     ///
     /// `own` are the records holding this device's own ignored changes (`ownIgnored`): a
-    /// deleted list those alone keep in view here is one no other device shows, so it is left
-    /// out, and a list they help keep names only the other items (seeds 410313, 410514).
+    /// deleted list, project or recipe those alone keep in view here is one no other device
+    /// shows, so it is left out, and a list or project they help keep names only the others
+    /// (seeds 410313, 410514, 10000). A project's `keptBy` is compared as a set.
     func view(_ device: HouseholdSimDevice, now: Int64, own: Set<String> = []) throws(OursError) -> View {
         func text(_ value: JSONValue) -> String { JSONWriter.compactString(value) }
         let household = try device.household(householdID)
@@ -109,14 +110,34 @@ extension HouseholdSimWorld {
         }
         view.items.sort()
         view.orphans = try household.zone.list(type: RecordTypes.item).map(\.key.id).filter { !visible.contains($0) }.sorted()
-        view.recipes = try household.recipes().map { text($0.json) }.sorted()
         var days: [CalendarDay] = []
         for day in HouseholdSimWorld.days { days.append(try CalendarDay.parse(day, today: household.today)) }
-        view.meals = try household.meals(on: days).map { text($0.json) }.sorted()
+        let meals = try household.meals(on: days)
+        view.meals = meals.map { text($0.json) }.sorted()
+        // A deleted recipe a planned meal keeps in view: not when only own ignored meals do.
+        let planned = Set(meals.filter { !own.contains($0.id) }.compactMap(\.recipeID))
+        for recipe in try household.recipes() {
+            if !own.isEmpty, !planned.contains(recipe.id),
+                try household.zone.state(of: RecordKey(unchecked: RecordTypes.recipe, id: recipe.id))?.isDeleted == true
+            {
+                continue
+            }
+            view.recipes.append(text(recipe.json))
+        }
+        view.recipes.sort()
         view.chores = try household.chores().map { text($0.json(members: members, now: now)) }.sorted()
-        view.tasks = try household.tasks(includeDone: true, includeArchived: true).map { text($0.json(members: members)) }
-            .sorted()
-        view.projects = try household.projects(includeArchived: true).map { text($0.json) }.sorted()
+        let tasks = try household.tasks(includeDone: true, includeArchived: true)
+        view.tasks = tasks.map { text($0.json(members: members)) }.sorted()
+        // A deleted project tasks keep in view: named by the tasks that are not own ignored ones.
+        view.projects = try household.projects(includeArchived: true).compactMap { project -> String? in
+            guard !project.keptBy.isEmpty else { return text(project.json) }
+            var shown = project
+            shown.keptBy =
+                own.isEmpty
+                ? project.keptBy.sorted()
+                : tasks.filter { $0.projectID == project.id && !own.contains($0.id) }.map(\.name).sorted()
+            return shown.keptBy.isEmpty ? nil : text(shown.json)
+        }.sorted()
         view.members = members.map { "\(text($0.json)) \($0.active)" }.sorted()
         return view
     }
