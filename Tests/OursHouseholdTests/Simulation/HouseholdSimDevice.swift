@@ -24,6 +24,8 @@ final class HouseholdSimDevice {
     var readOnly = false
     /// A read-only member who made their own device state say read-write.
     var tampered = false
+    /// Left the household (a `leave` step).
+    var left = false
 
     init(index: Int, seed: UInt64, epoch: Int64) {
         var random = SplitMix64(seed: seed ^ (UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15))
@@ -42,7 +44,10 @@ final class HouseholdSimDevice {
         try! fileSystem.createDirectory(SimSyncTool.root)
     }
 
-    var isActive: Bool { joined && !removed }
+    var isActive: Bool { joined && !removed && !left }
+
+    /// Whether every other device ignores what this device writes from now on.
+    var isIgnoredWriter: Bool { removed || tampered || left }
 
     func household(_ id: String) throws(OursError) -> Household {
         Household(try device.zone(id), timeZone: TimeZone(identifier: "UTC")!)

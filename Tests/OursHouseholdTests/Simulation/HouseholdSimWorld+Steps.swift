@@ -18,7 +18,7 @@ extension HouseholdSimWorld {
         let slot = random.pick(PlannedMeal.Slot.allCases)
         let project = random.pick(HouseholdSimWorld.projects)
         // An ignored writer's additions carry names no one else uses, so they can be told apart.
-        let ignored = device.removed || device.tampered
+        let ignored = device.isIgnoredWriter
         let added = ignored ? "late \(step)" : item
         let note: String
         switch kind {
@@ -78,7 +78,11 @@ extension HouseholdSimWorld {
             note = "queue \(tool.queue.count)"
         case .removeMember: note = removeMember(&random)
         case .tamper: note = tamper(device)
+        case .join: note = lateJoin(&random)
+        case .leave: note = leave(device)
         }
+        if note.hasSuffix(": ok") { count(ignored ? "ignoredWrites" : "done." + kind.rawValue) }
+        if note.contains("refused (") { count("refused." + kind.rawValue) }
         log.append("\(step): \(kind.rawValue) \(device.name) → \(note)")
     }
 
@@ -102,16 +106,64 @@ extension HouseholdSimWorld {
         guard candidates.count >= 2 else { return "the last member stays" }
         let target = random.pick(Array(candidates))
         do {
-            _ = try devices[0].device.zone(householdID).removeMember(target.identity.participantID)
+            let zone = try devices[0].device.zone(householdID)
+            _ = try zone.removeMember(target.identity.participantID)
             target.removed = true
-            // Its clock at least the owner's: what it writes from now on is stamped after the
-            // removal, so every device must ignore it (a slower clock would make it concurrent).
-            let ahead = devices[0].clock.nowMillis() + 1000 - target.clock.nowMillis()
+            // Its clock past the removal's stamp: what it writes from now on is stamped after
+            // the removal, so every device must ignore it (a slower clock would make it
+            // concurrent, and kept). The stamp, not the owner's clock: the owner's stamps run
+            // ahead of its clock once it has merged a faster device's (seed 3056).
+            let removal = try zone.manifest().participants[target.identity.participantID]?.inactiveSpans.last?.from.millis
+            let ahead = max(devices[0].clock.nowMillis(), removal ?? 0) + 1000 - target.clock.nowMillis()
             if ahead > 0 { target.clock.advance(by: ahead) }
             count("removals")
             return "removed \(target.name)"
         } catch {
             return "refused: \(error.message.prefix(60))"
+        }
+    }
+
+    /// The device kept out at setup joins now, by a code the owner makes (one in three read-only).
+    func lateJoin(_ random: inout SplitMix64) -> String {
+        guard let device = devices.first(where: { !$0.joined }) else { return "nobody waiting to join" }
+        let readOnly = random.chance(0.33)
+        do {
+            let code = try devices[0].device.zone(householdID).invite(readOnly: readOnly)
+            tool.settle()
+            _ = try device.device.join(code: code.code, folder: SimSyncTool.root)
+            device.joined = true
+            device.readOnly = readOnly
+            count("joins")
+            return "\(device.name) joined\(readOnly ? " read-only" : "")"
+        } catch {
+            return refusal(error, "\(device.name) joining")
+        }
+    }
+
+    /// A member (never the owner, never the last other one) leaves the household.
+    func leave(_ device: HouseholdSimDevice) -> String {
+        guard device.isActive, device.index != 0 else { return "not a member who may leave" }
+        guard devices.filter(\.isActive).count >= 3 else { return "the last member stays" }
+        do {
+            try device.device.zone(householdID).leave()
+            device.left = true
+            count("departures")
+            return "left"
+        } catch {
+            return refusal(error, "leaving")
+        }
+    }
+
+    /// A refusal a person may see (`notFound`, `usage`, `failed`, `notPermitted`); the folder
+    /// unavailable, which the simulated tool never makes it, fails the run.
+    func refusal(_ error: OursError, _ what: String) -> String {
+        switch error.kind {
+        case .notFound, .usage, .failed, .notPermitted:
+            count("refusals")
+            return "refused (\(error.kind.rawValue)) \(error.message.prefix(80))"
+        case .folderUnavailable:
+            failures.append("unexpected: step \(step) \(what): \(error.kind.rawValue): \(error.message)")
+            return "FAILED"
         }
     }
 

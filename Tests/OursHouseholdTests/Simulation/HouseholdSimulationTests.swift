@@ -2,41 +2,54 @@ import Foundation
 import OursTestSupport
 import Testing
 
-/// The household simulation (`HouseholdSimWorld`): a few fixed seeds in the quick loop, many
-/// in the full one. `OURS_HOUSEHOLD_SIM_SEEDS` and `OURS_HOUSEHOLD_SIM_FIRST_SEED` pick others;
+/// The household simulation (`HouseholdSimWorld`): a few fixed seeds in the quick loop, 30 more
+/// (10,000 on) in the full one. `OURS_HOUSEHOLD_SIM_SEEDS` and `OURS_HOUSEHOLD_SIM_FIRST_SEED`
+/// pick others (a soak: many seeds from a start never run before);
 /// a failing seed replays with `OURS_HOUSEHOLD_SIM_FIRST_SEED=N OURS_HOUSEHOLD_SIM_SEEDS=1`.
-// Disabled: on every seed tried (1...4) the active devices' views still differ in lists and
-// items after healing; whether the view compares something device-local or the devices
-// really disagree is not diagnosed yet. Enable once it is.
-@Suite("Simulation: household", .disabled("views differ on every seed: not diagnosed yet"))
+@Suite("Simulation: household")
 struct HouseholdSimulationTests {
-    static func check(_ seed: UInt64) -> (failures: [String], report: String) {
+    static func check(_ seed: UInt64) -> (failures: [String], report: String, events: [String: Int]) {
         let world = HouseholdSimWorld(seed: seed)
         world.run()
-        let counts = world.events.keys.sorted().map { "\($0)=\(world.events[$0]!)" }.joined(separator: " ")
-        guard !world.failures.isEmpty else { return ([], counts) }
+        var events = world.events
+        events["devices"] = world.devices.count
+        events["steps"] = world.log.count
+        let tool = world.tool.stats
+        for (name, value) in [
+            ("conflictCopies", tool.conflictCopies), ("halfWrites", tool.halfWrites), ("drops", tool.drops),
+            ("duplicates", tool.duplicates), ("rollbacks", tool.rollbacks),
+        ] {
+            events[name] = value
+        }
+        let counts = events.keys.sorted().map { "\($0)=\(events[$0]!)" }.joined(separator: " ")
+        guard !world.failures.isEmpty else { return ([], counts, events) }
         let lines =
             ["Household simulation seed \(seed) failed (\(world.devices.count) devices):"]
             + world.failures.prefix(8).map { "  " + $0 } + ["Trace:"] + world.log.map { "    " + $0 }
             + [
                 "Replay: OURS_HOUSEHOLD_SIM_FIRST_SEED=\(seed) OURS_HOUSEHOLD_SIM_SEEDS=1 swift test --filter HouseholdSimulationTests"
             ]
-        return (world.failures, lines.joined(separator: "\n"))
+        return (world.failures, lines.joined(separator: "\n"), events)
     }
 
-    /// Seeds that once failed, and a few more: they run in the quick loop too.
-    static let fixedSeeds: [UInt64] = [1, 2, 3, 4]
+    /// Seeds that once failed (1-4: views compared as dictionary descriptions; 3056: a removed
+    /// member's write stamped before the removal taken for an ignored one; 410514: a deleted
+    /// list kept in view by a tampered device's own ignored item), and seeds that
+    /// reach the rarer steps: 1011 a read-only member who made their state read-write and wrote
+    /// (their own device keeps it), 1013 a late join, a departure, a removal and a list delete,
+    /// 1003 two removals and the removed members' writes. They run in the quick loop too.
+    static let fixedSeeds: [UInt64] = [1, 2, 3, 4, 1003, 1011, 1013, 3056, 410514]
 
     @Test("fixed seeds", arguments: fixedSeeds)
     func fixedSeed(_ seed: UInt64) {
-        let (failures, report) = HouseholdSimulationTests.check(seed)
+        let (failures, report, _) = HouseholdSimulationTests.check(seed)
         if !failures.isEmpty { Issue.record(Comment(rawValue: report)) }
     }
 
     static let batches: [ClosedRange<UInt64>] = {
         let environment = ProcessInfo.processInfo.environment
-        let count = environment["OURS_HOUSEHOLD_SIM_SEEDS"].flatMap(UInt64.init) ?? 60
-        let first = environment["OURS_HOUSEHOLD_SIM_FIRST_SEED"].flatMap(UInt64.init) ?? 1000
+        let count = environment["OURS_HOUSEHOLD_SIM_SEEDS"].flatMap(UInt64.init) ?? 30
+        let first = environment["OURS_HOUSEHOLD_SIM_FIRST_SEED"].flatMap(UInt64.init) ?? 10_000
         let size: UInt64 = max(1, min(10, count / 6))
         return stride(from: UInt64(0), to: count, by: Int(size)).map { first + $0...first + min($0 + size, count) - 1 }
     }()
@@ -44,16 +57,19 @@ struct HouseholdSimulationTests {
     @Test("random seeds", .tags(.slow), .fullLoopOnly, arguments: batches)
     func randomSeeds(_ seeds: ClosedRange<UInt64>) async {
         var failed: [UInt64] = []
+        var totals: [String: Int] = [:]
         for seed in seeds {
-            let (failures, report) = HouseholdSimulationTests.check(seed)
+            let (failures, report, events) = HouseholdSimulationTests.check(seed)
+            totals.merge(events, uniquingKeysWith: +)
             if !failures.isEmpty {
                 failed.append(seed)
                 Issue.record(Comment(rawValue: report))
             }
             await Task.yield()
         }
+        let counts = totals.keys.sorted().map { "\($0)=\(totals[$0]!)" }.joined(separator: " ")
         print(
-            "HOUSEHOLD-SIM-SUMMARY seeds=\(seeds.count) failures=\(failed.count) failedSeeds=\(failed.map(String.init).joined(separator: ","))"
-        )
+            "HOUSEHOLD-SIM-SUMMARY seeds=\(seeds.count) range=\(seeds.lowerBound)-\(seeds.upperBound) failures=\(failed.count) "
+                + "failedSeeds=\(failed.map(String.init).joined(separator: ",")) \(counts)")
     }
 }
