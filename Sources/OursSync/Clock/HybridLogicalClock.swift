@@ -4,7 +4,7 @@
 ///
 /// A value type: the device keeps it in its state directory and saves it after use, so it is
 /// monotonic across restarts and across processes that take turns under the device lock.
-public struct HybridLogicalClock: Sendable, Equatable {
+package struct HybridLogicalClock: Sendable, Equatable {
     /// How far ahead of this device's wall clock a received stamp may be and still move the
     /// clock forward. Stamps further ahead come from a device with a wrong clock: they are
     /// merged, reported, but never absorbed, so one bad clock cannot drag every device forward.

@@ -178,7 +178,7 @@ public final class Device: Sendable {
     }
 
     /// The clock's current state (for status reports).
-    public func currentClock() throws(OursError) -> HybridLogicalClock {
+    package func currentClock() throws(OursError) -> HybridLogicalClock {
         try withLock { () throws(OursError) -> HybridLogicalClock in try withClock { $0 } }
     }
 

@@ -171,7 +171,7 @@ extension FileSystem {
 }
 
 /// Joins path components with `/`.
-public func joinPath(_ base: String, _ components: String...) -> String {
+package func joinPath(_ base: String, _ components: String...) -> String {
     var result = base
     for component in components where !component.isEmpty {
         if result.hasSuffix("/") { result += component } else { result += "/" + component }

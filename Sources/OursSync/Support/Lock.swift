@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small lock that works on every platform we ship to (`Mutex` needs macOS 15 / iOS 18).
-public final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let lock = NSLock()
 
     public init() {}
@@ -14,7 +14,7 @@ public final class Lock: @unchecked Sendable {
 }
 
 /// A value behind a lock, for state shared between tasks and threads.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
