@@ -79,6 +79,18 @@ extension SimWorld {
                     count("linksNeverListed")
                     continue
                 }
+                // Two devices claimed one code in two folder copies: the one the file ends naming
+                // is listed, the other stays read-only (docs/FORMAT.md).
+                if let code = linkClaims[device.index],
+                    devices.contains(where: { other in
+                        other.index != device.index && linkClaims[other.index] == code
+                            && manifest.deviceOwners[other.identity.deviceID] == other.identity.participantID
+                    })
+                {
+                    if !device.readOnly { failures.append("device: device \(device.index) lost its link claim and still writes") }
+                    count("linkClaimsLost")
+                    continue
+                }
                 failures.append(
                     "device: linked device \(device.index) is not listed as \(device.identity.name)'s "
                         + "(owner \(manifest.deviceOwners[id] ?? "none"), removed \(manifest.removedDevices[id].map { "\($0)" } ?? "no"))"

@@ -61,6 +61,7 @@ extension SimWorld {
                 let result = try device.device.link(code: code, folder: SimSyncTool.root, deviceName: "device \(device.index)")
                 device.identity = result.identity
                 device.linked = true
+                linkClaims[device.index] = code
                 count("links")
                 return "linked as \(result.identity.name)'s, \(result.zones.count) households, \(result.problems.count) problems"
             } catch {

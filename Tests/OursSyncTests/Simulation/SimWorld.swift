@@ -34,6 +34,8 @@ final class SimWorld {
     var recoveryFor: String?
     /// The device on which each linked device's code was made.
     var linkMakers: [Int: Int] = [:]
+    /// The link code each linked device claimed.
+    var linkClaims: [Int: String] = [:]
 
     init(plan: SimPlan) {
         self.plan = plan
