@@ -44,6 +44,22 @@ extension SimWorld {
             && DeviceID(String(name.dropLast(5))) != nil && (try? JSONParser.parse(bytes)) != nil
     }
 
+    /// A member removed by an owner's device that a recovery removed at the same time: the
+    /// removal counts only if stamped before the device's own removal, which the clocks decide.
+    /// Where the household kept the member, the run does too.
+    func excuseRemovalsByRemovedOwnerDevices() {
+        guard devices.contains(where: \.deviceRemoved),
+            let bytes = try? owner.fileSystem.read(SimSyncTool.root + "/" + zone + "/participants.json", limit: Int.max),
+            let state = try? StampedDocument.decodeManifest(bytes, modifiedMillis: 0).state
+        else { return }
+        let manifest = ParticipantManifest(state)
+        for device in devices where device.removed && !device.left && device.joined && membershipStatus(device) == .active {
+            guard manifest.participants[device.identity.participantID]?.status == .active else { continue }
+            device.removed = false
+            count("removalsByRemovedDevices")
+        }
+    }
+
     /// Each person's devices as the manifest says: active ones, then removed ones.
     func deviceLists(_ manifest: ParticipantManifest) -> [String] {
         manifest.participants.keys.sorted().map { id in

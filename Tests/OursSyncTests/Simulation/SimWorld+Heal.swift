@@ -122,6 +122,7 @@ extension SimWorld {
             }
             states[decoded.state.key] = decoded.state
         }
+        if plan.generator == .v3 { excuseRemovalsByRemovedOwnerDevices() }
         followPeople(devices.map { (left: $0.left, removed: $0.removed) })
         var elsewhere: [(String, Int?, [RecordKey: RecordState])] = []
         for device in devices where device.joined {
