@@ -104,7 +104,7 @@ extension RegressionSeeds {
         // The device that made a link code, its clock ahead, removed the file as expired before
         // a claim made in time by the claimer's clock arrived: the claimer was never listed.
         // Now the file stays two days past the expiry for a claim to arrive.
-        1219097, 1219189,
+        1219097, 1219189, 1218674, 1218995,
         // A member removed by the owner's device while a recovery removed that device: the
         // clocks decide which came first (checker: the household's word is the run's).
         1218460,
