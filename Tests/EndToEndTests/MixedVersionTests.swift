@@ -103,6 +103,7 @@ struct MixedVersionTests {
         try mike.ok("join", code, "--folder", world.shared)
         let (laptop, laptopID) = try DeviceLinkTests.linkLaptop(world, to: mike)
         try mike.ok("sync")
+        try laptop.ok("sync")
         try laptop.ok("add", "eggs")
         try sarah.ok("sync")
         #expect(try items(sarah) == ["eggs": false], "the previous build takes the linked laptop's write")

@@ -15,6 +15,10 @@ public struct LinkCode: Sendable, Equatable {
 
     public static let length = 8
     public static let lifetimeMillis: Int64 = 15 * 60 * 1000
+    /// How long past its expiry, by its own clock, the device that made a code keeps its file
+    /// for a claim to arrive: the claiming device judges the expiry by its clock, which may be
+    /// behind (or the maker's ahead), and a claim made in time must still be listed.
+    public static let claimGraceMillis: Int64 = 2 * 24 * 60 * 60 * 1000
 
     public var code: String
     public var participant: String

@@ -140,18 +140,22 @@ public protocol FileLock: AnyObject, Sendable {
 }
 
 extension FileSystem {
-    /// Checks the way from `base` (a folder already known to be a real one) down to `path`:
+    /// Checks the way from `base` (a folder known to be a real one, still there) down to `path`:
     /// every folder on it must be a real folder, not a link, and `path` itself must be a file
     /// or absent. Missing folders are created when `creating`. Call before reading, writing or
     /// removing a file at a path built from names in the shared folder: `stat`, `read` and
     /// `writeAtomically` never follow a link at the last component, but the system follows
     /// links in the folders above it, and a link there could lead anywhere.
     /// - Throws: `.symbolicLink` naming the link; `.notADirectory`, `.isADirectory` or
-    ///   `.notARegularFile` for something else in the way.
+    ///   `.notARegularFile` for something else in the way; `.notFound` when `creating` and
+    ///   `base` is gone.
     public func requireNoLinks(_ path: String, under base: String, creating: Bool) throws(FileSystemError) {
         guard path.count > base.count, path.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
             throw FileSystemError("use", path, .notADirectory)
         }
+        // A folder that went away meanwhile (unmounted, moved) is never made again here: creating
+        // the folders below it would make them, and it, on the local disk at its old place.
+        if creating, try stat(base)?.kind != .directory { throw FileSystemError("use", base, .notFound) }
         let components = path.dropFirst(base.count).split(separator: "/")
         var current = base
         for (index, component) in components.enumerated() {

@@ -31,7 +31,11 @@ struct LifecycleCheck {
         }
         if let me, membership.status == .active {
             membership.role = zone.owner == me.id ? .owner : .member
-            membership.permission = folderWritable ? me.permission : .readOnly
+            // A linked device writes once its person's list names it: until then every device
+            // would hold its changes back, and for ever if the list never names it (the device
+            // that made the code was removed, or another device claimed the code at the same time).
+            let listed = manifest.deviceOwners[identity.deviceID] == me.id
+            membership.permission = folderWritable && listed ? me.permission : .readOnly
         }
         if membership != context.membership {
             try context.device.upsert(membership, makeCurrent: false)

@@ -1,7 +1,8 @@
 /// The second half of linking a device (see `Device.link`): the device that made a link code
 /// finds it claimed and lists the new device among its person's devices in every household
 /// it is active in — a write of its own person's list, which every version of Ours admits.
-/// A code left unclaimed past its expiry is removed. Runs in every sync pass, and costs one
+/// A code left unclaimed two days past its expiry is removed (a claim made in time by a clock
+/// behind this one's may still be on its way). Runs in every sync pass, and costs one
 /// file read per outstanding code.
 struct LinkCompletion {
     let context: SyncContext
@@ -24,7 +25,7 @@ struct LinkCompletion {
                 } else {
                     remaining.append(code)
                 }
-            } else if link.isExpired(atMillis: now) {
+            } else if link.isExpired(atMillis: now - LinkCode.claimGraceMillis) {
                 try? device.fileSystem.remove(device.linkPath(code, in: layout.root))
             } else {
                 remaining.append(code)

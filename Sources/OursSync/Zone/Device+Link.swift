@@ -92,19 +92,11 @@ extension Device {
                 hint: "Check the code, and that \(root) is the shared folder and has finished syncing.")
         }
         let now = clock.nowMillis()
-        let identity = try takeIdentity(of: link, deviceName: deviceName)
-        if let claimed = link.claimedBy, claimed != identity.deviceID {
+        if let claimed = link.claimedBy, try identity()?.deviceID != claimed {
             throw .notPermitted("link code \(code) was already used by device \(claimed)", hint: "Make a new one.")
         }
-        if link.claimedBy == nil {
-            guard !link.isExpired(atMillis: now) else {
-                throw .notPermitted("link code \(code) expired at \(link.expiresAt)", hint: "Make a new one: `ours device link`.")
-            }
-            link.claimedBy = identity.deviceID
-            link.claimedAt = UTCTime.iso8601(millis: now)
-            link.deviceName = deviceName
-            try saveLink(link, in: root)
-        }
+        let identity = try takeIdentity(of: link, deviceName: deviceName)
+        link = try claim(code, in: root, by: identity.deviceID, deviceName: deviceName, now: now)
         var result = LinkResult(identity: identity, zones: [], linkedBy: link.createdBy)
         for household in link.households {
             do {
@@ -114,6 +106,36 @@ extension Device {
             }
         }
         return result
+    }
+
+    /// Writes this device's claim into the code's file, unless another device's is there: read
+    /// and written under a lock on the file, so two devices claiming at once in one folder
+    /// cannot both win (two copies of a folder that a sync tool joins later can: then the
+    /// file's `claimedBy` ends naming one, only that one is listed, and the other stays
+    /// read-only; docs/FORMAT.md).
+    /// - Returns: the code as claimed.
+    private func claim(
+        _ code: String, in root: String, by device: DeviceID, deviceName: String?, now: Int64
+    ) throws(OursError) -> LinkCode {
+        let lock = try? fileSystem.lock(linkPath(code, in: root), wait: true)
+        defer { lock?.unlock() }
+        guard var link = try loadLink(code, in: root) else {
+            throw .notFound("link code \(code) went away from \(root) meanwhile", hint: "Make a new one: `ours device link`.")
+        }
+        if let claimed = link.claimedBy {
+            guard claimed == device else {
+                throw .notPermitted("link code \(code) was already used by device \(claimed)", hint: "Make a new one.")
+            }
+            return link
+        }
+        guard !link.isExpired(atMillis: now) else {
+            throw .notPermitted("link code \(code) expired at \(link.expiresAt)", hint: "Make a new one: `ours device link`.")
+        }
+        link.claimedBy = device
+        link.claimedAt = UTCTime.iso8601(millis: now)
+        link.deviceName = deviceName
+        try saveLink(link, in: root)
+        return link
     }
 
     /// This device's identity as the link's person: set up now, or already theirs; a device

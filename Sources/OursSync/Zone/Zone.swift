@@ -32,6 +32,7 @@ public final class Zone: Sendable {
         switch membership.status {
         case .active:
             guard membership.permission == .readWrite else {
+                if let waiting = try? waitingToBeListed() { throw waiting }
                 let owner = (try? ownerName()) ?? "the owner"
                 throw .notPermitted(
                     "you have read-only access to \(membership.name), so you cannot \(action)",
@@ -45,6 +46,16 @@ public final class Zone: Sendable {
         case .dissolved:
             throw .notPermitted("\(membership.name) was dissolved by its owner; this is a read-only copy")
         }
+    }
+
+    /// The refusal for a linked device its person's list does not name yet; `nil` otherwise.
+    func waitingToBeListed() throws(OursError) -> OursError? {
+        guard let identity = try device.identity(), let me = try manifest().participants[identity.participantID],
+            try manifest().deviceOwners[identity.deviceID] == nil, me.permission == .readWrite
+        else { return nil }
+        return .notPermitted(
+            "this device is not on \(me.name)'s list of devices in \(membership?.name ?? "this household") yet, so it cannot write",
+            hint: "Sync the device that made the link code (`ours sync` there); then sync this one.")
     }
 
     func ownerName() throws(OursError) -> String? {

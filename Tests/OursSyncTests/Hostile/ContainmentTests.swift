@@ -110,6 +110,18 @@ struct ContainmentTests {
         #expect(try fileSystem.stat(base + "/missing") == nil)
     }
 
+    /// A write racing a folder that was moved or unmounted must not make the folder again at
+    /// its old place on the local disk.
+    @Test func aBaseThatWentAwayIsNotMadeAgain() throws {
+        let temp = TemporaryDirectory("gone")
+        let base = temp.sub("shared")
+        try FileManager.default.moveItem(atPath: base, toPath: temp.path + "/moved")
+        #expect(throws: FileSystemError("use", base, .notFound)) {
+            try LocalFileSystem().requireNoLinks(base + "/home/records/a.json", under: base, creating: true)
+        }
+        #expect(!FileManager.default.fileExists(atPath: base))
+    }
+
     @Test(arguments: ["con", "aux", "nul.json", "com1", "lpt9.x", "prn"])
     func namesWindowsReservesAreNeitherIdsNorTypes(_ name: String) {
         #expect(!RecordKey.isValidID(name))

@@ -15,6 +15,7 @@ struct RegressionSeed: Sendable, CustomTestStringConvertible {
 enum RegressionSeeds {
     static let seeds: [RegressionSeed] =
         v1.map { RegressionSeed(seed: $0, generator: .v1) } + v2.map { RegressionSeed(seed: $0, generator: .v2) }
+        + v3.map { RegressionSeed(seed: $0, generator: .v3) }
 
     /// Found with generator v1.
     static let v1: [UInt64] = [
@@ -100,5 +101,26 @@ enum RegressionSeeds {
         // passed the limit, so it was not applied and its conflict copies stayed. A local write
         // now leaves 64 KiB free (this seed now stores 64 KiB less).
         1_230_620,
+    ]
+}
+
+extension RegressionSeeds {
+    /// Found with generator v3.
+    static let v3: [UInt64] = [
+        // A linked device wrote before its person's list named it, and the device that made the
+        // code was removed before it listed it: every device held the record's file back for
+        // ever (conflict copies never merged, another member's write lost). Now a linked device
+        // is read-only until it is listed.
+        58,
+        // A device linked with a code made before its person was removed learnt the removal
+        // with the household (checker: a person's devices go together).
+        63,
+        // The device that made a link code, its clock ahead, removed the file as expired before
+        // a claim made in time by the claimer's clock arrived: the claimer was never listed.
+        // Now the file stays two days past the expiry for a claim to arrive.
+        1219097, 1219189, 1218674, 1218995,
+        // A member removed by the owner's device while a recovery removed that device: the
+        // clocks decide which came first (checker: the household's word is the run's).
+        1218460,
     ]
 }

@@ -4,8 +4,8 @@
 /// its copy of the shared folder), with its own clock, and what the simulation knows of it.
 final class SimDevice {
     static let home = "/home"
-    static let names = ["Sarah", "Mike", "Ana", "Tom", "Lea"]
-    static let shortIDs = ["ABCDEFG", "HJKLMNP", "QRSTUVW", "XYZ2345", "6789ABC"]
+    static let names = ["Sarah", "Mike", "Ana", "Tom", "Lea", "Noor"]
+    static let shortIDs = ["ABCDEFG", "HJKLMNP", "QRSTUVW", "XYZ2345", "6789ABC", "DEFGHJK"]
 
     enum Unmounted {
         /// The folder was renamed away (an unmounted drive); renamed back later.
@@ -18,7 +18,8 @@ final class SimDevice {
     let name: String
     let fileSystem: InMemoryFileSystem
     let clock: ManualWallClock
-    let identity: DeviceIdentity
+    /// Its own at first; a person's once it is linked to them or recovers their household.
+    var identity: DeviceIdentity
     var device: Device
 
     /// Has a membership (joined or created the household).
@@ -33,6 +34,12 @@ final class SimDevice {
     var dayAhead = false
     /// A read-only member who made their own device state say read-write.
     var tampered = false
+    /// Taken off its person's list by another of their devices, or by a recovery (generator v3).
+    var deviceRemoved = false
+    /// A link code made for this device on one of its person's devices, not claimed yet.
+    var pendingLink: String?
+    /// Became a person's device by a link or a recovery.
+    var linked = false
 
     init(index: Int, seed: UInt64, epoch: Int64, takenIDs: Set<String>) {
         var random = SplitMix64(seed: seed ^ (UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15))
@@ -52,7 +59,7 @@ final class SimDevice {
     }
 
     /// In the household, as far as anyone knows: joined, and neither left nor removed.
-    var isActive: Bool { joined && !left && !removed }
+    var isActive: Bool { joined && !left && !removed && !deviceRemoved }
 
     /// Drops the `Device` and makes a new one on the same state directory: an app restart.
     func restart() {

@@ -76,8 +76,24 @@ struct SimLedger {
             else { return nil }
             return (participant, span)
         }
-        let ignored = writes.filter { endOfMembership($0) != nil }
+        // A write of a device after its person (or a recovery) took it off their list.
+        func afterDeviceRemoval(_ write: Write) -> Stamp? {
+            guard write.writer != nil, let removal = manifest.removedDevices[write.stamp.device], write.stamp > removal
+            else { return nil }
+            return removal
+        }
+        let ignored = writes.filter { endOfMembership($0) != nil || afterDeviceRemoval($0) != nil }
         for write in writes {
+            if let removal = afterDeviceRemoval(write) {
+                for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {
+                    if let state = states[write.key], SimLedger.holds(write.stamp, state) {
+                        failures.append(
+                            "ignored write kept: \(write.description), made after its device was removed at \(removal), is in \(place)"
+                        )
+                    }
+                }
+                continue
+            }
             if let (participant, span) = endOfMembership(write) {
                 // Every device but the writer's own must ignore it (a device keeps what its person typed).
                 for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {

@@ -22,6 +22,8 @@ struct SimOp: Sendable, Equatable, CustomStringConvertible {
         // Added with generator v2: what ordinary use found that v1 could not reach.
         case editInPlace, editDocument, farTime, bigValue
         case rejoin, upgrade, transfer, tamperReadOnly
+        // Added with generator v3: one person, many devices.
+        case linkDevice, removeDevice, recover
     }
 
     var kind: Kind
@@ -46,10 +48,15 @@ struct SimPlan: Sendable, Equatable {
         /// the size limit, rejoins, upgrades, transfers, read-only members who make themselves
         /// read-write in their own device state.
         case v2
+        /// v2 and: a new device linked to a person (with a code made on any of their devices,
+        /// claimed once the sync tool brought it), a person removing one of their devices (which
+        /// goes on writing until it learns), the owner recovering the household on a fresh
+        /// device with the recovery code. Up to six devices, one at least not a member at first.
+        case v3
 
         /// What random seeds run with; `OURS_SIM_GENERATOR` picks another, to replay a seed
         /// reported with it.
-        static let current: Generator = .v2
+        static let current: Generator = .v3
 
         static let fromEnvironment: Generator =
             ProcessInfo.processInfo.environment["OURS_SIM_GENERATOR"]
@@ -73,6 +80,8 @@ struct SimPlan: Sendable, Equatable {
                     // More departures and read-only members, for the churn above to act on.
                     (.leave, 1), (.removeMember, 2), (.invite, 1),
                 ]
+            case .v3:
+                Generator.v2.weights + [(.linkDevice, 6), (.removeDevice, 2), (.recover, 2)]
             }
         }
     }
@@ -87,8 +96,8 @@ struct SimPlan: Sendable, Equatable {
     static func make(seed: UInt64, generator: Generator = .current, operations: ClosedRange<Int> = 60...120) -> SimPlan {
         var random = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
         let weights = generator.weights
-        let devices = random.int(2...5)
-        let initial = random.int(2...devices)
+        let devices = generator == .v3 ? random.int(3...6) : random.int(2...5)
+        let initial = generator == .v3 ? random.int(2...(devices - 1)) : random.int(2...devices)
         let total = weights.reduce(0) { $0 + $1.1 }
         var ops: [SimOp] = []
         for _ in 0..<random.int(operations) {

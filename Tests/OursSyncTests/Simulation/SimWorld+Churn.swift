@@ -10,7 +10,7 @@ extension SimWorld {
     func rejoin(_ device: SimDevice, _ random: inout SplitMix64) -> String {
         let readOnly = random.chance(0.2)
         let learnFirst = random.chance(0.5)
-        guard device.joined, device.left || device.removed, device.index != ownerIndex else {
+        guard device.joined, device.left || device.removed, device.index != ownerIndex, siblings(device).isEmpty else {
             return "not a former member"
         }
         var notes: [String] = []

@@ -109,6 +109,7 @@ extension SimWorld {
         for (path, bytes) in copies[0].sorted(by: { $0.key < $1.key }) where path.hasPrefix(zone + "/") {
             let inside = String(path.dropFirst(zone.count + 1))
             if inside == "zone.json" || inside == "participants.json" { continue }
+            if inside.hasPrefix("devices/"), SimWorld.isDeviceNote(inside, bytes) { continue }
             guard inside.hasPrefix("records/"),
                 let decoded = try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0)
             else {
@@ -121,6 +122,8 @@ extension SimWorld {
             }
             states[decoded.state.key] = decoded.state
         }
+        if plan.generator == .v3 { excuseRemovalsByRemovedOwnerDevices() }
+        followPeople(devices.map { (left: $0.left, removed: $0.removed) })
         var elsewhere: [(String, Int?, [RecordKey: RecordState])] = []
         for device in devices where device.joined {
             let status = membershipStatus(device)
@@ -143,6 +146,7 @@ extension SimWorld {
             failures.append("unclean folder: participants.json is missing or broken")
             return
         }
+        if plan.generator == .v3 { verifyDevices(ParticipantManifest(manifestState), zoneBytes: copies[0][zone + "/zone.json"]) }
         failures += ledger.verify(
             states: states, manifest: ParticipantManifest(manifestState),
             participantOf: { self.devices[$0].identity.participantID }, elsewhere: elsewhere)

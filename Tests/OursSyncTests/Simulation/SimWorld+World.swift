@@ -68,7 +68,10 @@ extension SimWorld {
 
 /// A household's life: invitations, joining, leaving, removal.
 extension SimWorld {
-    var activeMembers: [SimDevice] { devices.filter { $0.index != ownerIndex && $0.isActive } }
+    /// Active devices of people other than the owner.
+    var activeMembers: [SimDevice] {
+        devices.filter { $0.index != ownerIndex && $0.isActive && $0.identity.participantID != owner.identity.participantID }
+    }
 
     @discardableResult
     func invite(_ target: SimDevice, readOnly: Bool) -> String {

@@ -29,6 +29,13 @@ final class SimWorld {
     var syncsThatChangedSomething = 0
     /// The device whose person owns the household (it changes with a transfer).
     var ownerIndex = 0
+    /// The recovery code the owner wrote down, and whose it is (generator v3).
+    var recoveryCode: String?
+    var recoveryFor: String?
+    /// The device on which each linked device's code was made.
+    var linkMakers: [Int: Int] = [:]
+    /// The link code each linked device claimed.
+    var linkClaims: [Int: String] = [:]
 
     init(plan: SimPlan) {
         self.plan = plan
@@ -84,6 +91,7 @@ final class SimWorld {
         var random = SplitMix64(seed: op.param)
         for device in devices { device.clock.advance(by: random.int64(0...1500)) }
         let device = devices[op.device]
+        let before = devices.map { (left: $0.left, removed: $0.removed) }
         let note: String
         switch op.kind {
         case .create: note = create(device, &random)
@@ -122,7 +130,11 @@ final class SimWorld {
         case .upgrade: note = upgrade(&random)
         case .transfer: note = transfer(&random)
         case .tamperReadOnly: note = tamperReadOnly(device)
+        case .linkDevice: note = linkDevice(device, &random)
+        case .removeDevice: note = removeDevice(device, &random)
+        case .recover: note = recover(device)
         }
+        followPeople(before)
         log.append("\(step): \(op) → \(note)")
         noteLaterHolders(device)
         traceRecord()

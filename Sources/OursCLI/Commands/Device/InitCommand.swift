@@ -83,7 +83,7 @@ extension InitCommand {
         context.say("This device (\(identity.deviceID)) is now one of \(context.bold(identity.name))'s devices in: \(names).")
         context.say(
             "Device \(result.linkedBy), which made the code, lists it at its next sync (`ours sync` there, or its "
-                + "running `ours watch`); until then the others hold this device's changes back.")
+                + "running `ours watch`); this device can make changes once it has synced after that.")
         for problem in result.problems { context.say("  \(problem)") }
         return 0
     }
