@@ -15,7 +15,10 @@ extension SimWorld {
         var stable = 0
         for round in 0..<SimWorld.maximumHealRounds {
             for device in devices { device.clock.advance(by: 1000) }
-            for device in devices { _ = fixFiles(device) }
+            for device in devices {
+                let fixed = fixFiles(device)
+                if SimWorld.tracedKey != nil, fixed != "fixed 0" { log.append("        heal: \(device.name) \(fixed)") }
+            }
             let busyBefore = syncsThatChangedSomething
             for device in devices where device.joined {
                 let note = sync(device, quick: false)
@@ -24,7 +27,12 @@ extension SimWorld {
             }
             tool.settle()
             traceRecord(after: "heal round \(round + 1)")
-            for device in devices { _ = fixFiles(device) }
+            for device in devices {
+                let fixed = fixFiles(device)
+                if SimWorld.tracedKey != nil, fixed != "fixed 0" {
+                    log.append("        heal: \(device.name) \(fixed) after the round")
+                }
+            }
             let snapshot = fingerprint()
             // Unchanged files after a round in which some sync still did something may be a
             // coincidence (a copy removed on one side, brought back by a concurrent version).
