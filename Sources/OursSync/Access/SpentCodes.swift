@@ -6,7 +6,7 @@
 /// gone, the household's own `zone.json` answers instead: only the owner's devices may write
 /// it, so a record there is as trustworthy as the file was. Each record is one field,
 /// `spentCodes.<CODE>`, holding what the code file held except its code and household.
-public enum SpentCodes {
+package enum SpentCodes {
     static let prefix = "spentCodes."
 
     /// The field and value recording `code` as spent.

@@ -1,7 +1,7 @@
 /// FNV-1a, 64 bit: a small, stable, platform-independent digest. Not cryptographic; it tells
 /// apart values and file contents, it does not defend against an attacker (see the threat
 /// model in docs/THREAT-MODEL.md).
-public struct Digest: Sendable {
+package struct Digest: Sendable {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
     public init() {}

@@ -1,5 +1,5 @@
 /// Random identifiers from the system's secure random source.
-public enum RandomID {
+package enum RandomID {
     /// Lowercase letters and digits without look-alikes (Crockford's base 32): safe in file
     /// names on every file system and never different only by case.
     public static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")

@@ -1,5 +1,5 @@
 /// Human wording for spans of time in messages.
-public enum TimeSpanText {
+package enum TimeSpanText {
     /// "3 minutes", "1 day 2 hours", "45 seconds".
     public static func describe(millis: Int64) -> String {
         let seconds = millis / 1000

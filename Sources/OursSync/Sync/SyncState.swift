@@ -59,7 +59,7 @@ extension Replica {
     var syncStateFile: String { joinPath(directory, SyncState.fileName) }
     var folderIndexFile: String { joinPath(directory, "folder-index") }
 
-    public func loadSyncState() throws(OursError) -> SyncState {
+    package func loadSyncState() throws(OursError) -> SyncState {
         guard let bytes = try readIfPresent(syncStateFile) else { return SyncState() }
         guard let reader = try? JSONObjectReader(bytes, path: syncStateFile) else { return SyncState() }
         return SyncState(reading: reader)

@@ -9,7 +9,7 @@ import Foundation
 /// What a device tells the others about itself: its name and when it last synced, in
 /// `<household>/devices/<device>.json`, written only by that device. Shown by `ours devices`;
 /// no rule reads it (anyone who can write the folder can write it).
-public struct DeviceNote: Sendable, Equatable {
+package struct DeviceNote: Sendable, Equatable {
     public var device: DeviceID
     public var name: String?
     public var lastSeen: String?
