@@ -10,7 +10,7 @@ import Testing
 struct HouseholdFeedTests {
     let world = SharedFolderWorld()
 
-    /// Collects the feed's events; `next(where:)` waits (at most 20 s) for one that matches.
+    /// Collects the feed's events; `next(where:)` waits for one that matches: at most 300 s, a guard against a hang that a whole test run on two loaded cores must never reach.
     actor Recorder {
         private(set) var events: [HouseholdEvent] = []
         private var waiting: (test: @Sendable (HouseholdEvent) -> Bool, resume: CheckedContinuation<HouseholdEvent?, Never>)?
@@ -29,7 +29,7 @@ struct HouseholdFeedTests {
                 return found
             }
             let timer = Task {
-                try await Task.sleep(for: .seconds(20))
+                try await Task.sleep(for: .seconds(300))
                 self.giveUp()
             }
             defer { timer.cancel() }
