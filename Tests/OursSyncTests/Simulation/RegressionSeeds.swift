@@ -101,6 +101,11 @@ enum RegressionSeeds {
         // passed the limit, so it was not applied and its conflict copies stayed. A local write
         // now leaves 64 KiB free (this seed now stores 64 KiB less).
         1_230_620,
+        // A person put an old participants.json back over its broken copies on every device,
+        // again each time the sync tool brought the broken bytes back; the write-loop guard
+        // stopped writing the file, as it should, and healing ended before its retry. Healing
+        // now waits for the guard's pause, as a household would.
+        302200, 7_775_647,
     ]
 }
 
@@ -124,5 +129,7 @@ extension RegressionSeeds {
         1218460,
         // Ownership handed over several times (the v2 cluster above, fixed there).
         26, 36, 1218601, 1218716,
+        // An old participants.json put back again and again (the v2 case above).
+        30, 1218345,
     ]
 }

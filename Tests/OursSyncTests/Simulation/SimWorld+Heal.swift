@@ -4,6 +4,23 @@
 /// the invariants are checked.
 extension SimWorld {
     static let maximumHealRounds = 40
+    /// How many times healing waits for a write-loop guard's pause (each wait doubles it).
+    static let maximumGuardWaits = 2
+
+    /// The longest pause left on any active device's write-loop guard that has stopped
+    /// writing a file; `nil` when none has.
+    func longestStoppedWriteLoop() -> Int64? {
+        var longest: Int64?
+        for device in devices where device.isActive {
+            let loops = device.device.replica(householdID).loadWriteLoops()
+            for exchange in loops.exchanges.values {
+                guard let stoppedAt = exchange.stoppedAt else { continue }
+                let left = max(0, stoppedAt + exchange.pause - device.clock.nowMillis())
+                longest = max(longest ?? 0, left)
+            }
+        }
+        return longest
+    }
 
     func heal() {
         step = plan.ops.count
@@ -13,6 +30,7 @@ extension SimWorld {
         }
         var previous: [[String: [UInt8]]] = []
         var stable = 0
+        var waits = 0
         for round in 0..<SimWorld.maximumHealRounds {
             for device in devices { device.clock.advance(by: 1000) }
             for device in devices {
@@ -38,10 +56,19 @@ extension SimWorld {
             // coincidence (a copy removed on one side, brought back by a concurrent version).
             stable = snapshot == previous && syncsThatChangedSomething == busyBefore ? stable + 1 : 0
             previous = snapshot
-            if stable >= 1 {
-                log.append("heal: converged after \(round + 1) rounds")
-                return
+            guard stable >= 1 else { continue }
+            // A device's write-loop guard may have stopped writing a file someone kept putting
+            // an old version of back; it promises to try again after its pause, so the
+            // household waits that long (a loop that resumes stops again and fails the checks).
+            if waits < SimWorld.maximumGuardWaits, let pause = longestStoppedWriteLoop() {
+                waits += 1
+                for device in devices { device.clock.advance(by: pause + 1000) }
+                log.append("heal: waited \(pause / 60_000) minutes for a stopped write-loop guard to try again")
+                stable = 0
+                continue
             }
+            log.append("heal: converged after \(round + 1) rounds")
+            return
         }
         failures.append("no convergence: files still changing after \(SimWorld.maximumHealRounds) rounds of sync")
     }
