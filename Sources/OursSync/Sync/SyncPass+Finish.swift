@@ -4,7 +4,10 @@ extension SyncPass {
         let saveIndex = index == nil || (pass.scan.changed && persistIndex)
         if saveIndex { try context.replica.saveFolderIndex(pass.scan.index) }
         pass.syncState.rejectionPolicy = pass.policy
-        try saveState(&pass, busy: pass.scan.changed || !pass.report.changes.isEmpty || pass.policyChanged)
+        let wroteChanged = pass.syncState.wroteRecords != pass.canWriteRecords
+        pass.syncState.wroteRecords = pass.canWriteRecords
+        try saveState(
+            &pass, busy: pass.scan.changed || !pass.report.changes.isEmpty || pass.policyChanged || wroteChanged)
         return Outcome(
             report: pass.report, index: pass.scan.index, indexUnsaved: pass.scan.changed && !saveIndex, records: records)
     }

@@ -29,10 +29,17 @@ extension SyncPass {
             replicaKeys = try replica.keys()
             for key in replicaKeys ?? [] where !present.contains(key) { missing.insert(key) }
         }
+        // A device that could not write records until now (read-only, a linked device not yet
+        // listed, a read-only mount) may hold what the folder lacks: a hand edit it read in a
+        // file that a writer replaced before reading it. Every record is compared once.
+        if pass.canWriteRecords, pass.syncState.wroteRecords == false, replicaKeys == nil {
+            replicaKeys = try replica.keys()
+        }
+        let promoted = pass.canWriteRecords && pass.syncState.wroteRecords == false ? replicaKeys ?? [] : []
         // A file put back as this device last read it holds less than the replica if the replica
         // moved on since (a write-through): compared, and written again if so.
         let toWrite = Set(pass.states.keys).union(pending).union(delivered).union(missing).union(pass.scan.rewritten)
-            .subtracting(pass.blocked)
+            .union(promoted).subtracting(pass.blocked)
         let restoring = missing.subtracting(pending).subtracting(pass.arrived)
         return WritePlan(
             pending: pending, delivered: delivered, toWrite: toWrite, restoring: restoring, replicaKeys: replicaKeys)

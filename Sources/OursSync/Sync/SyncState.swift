@@ -20,6 +20,10 @@ public struct SyncState: Sendable, Equatable {
     /// The manifest's rejection rules every record of the replica was last filtered by
     /// (`Admission.rejectionPolicy`); `nil` before the first pass.
     public var rejectionPolicy: String?
+    /// Whether the last pass could write record files (`nil` before a build that kept it): a
+    /// device that could not (read-only, not yet listed, a read-only mount) may hold what the
+    /// folder lacks, and writes it on its first pass that can.
+    public var wroteRecords: Bool?
 
     public init() {}
 
@@ -34,6 +38,7 @@ public struct SyncState: Sendable, Equatable {
                 }),
         ]
         if let rejectionPolicy { object["rejectionPolicy"] = .string(rejectionPolicy) }
+        if let wroteRecords { object["wroteRecords"] = .bool(wroteRecords) }
         if let lastSyncMillis {
             object["lastSyncAt"] = .string(UTCTime.iso8601(millis: lastSyncMillis))
             object["lastSyncMillis"] = .number(String(lastSyncMillis))
@@ -45,6 +50,7 @@ public struct SyncState: Sendable, Equatable {
         lastSyncMillis = reader.object["lastSyncMillis"]?.numberText.flatMap { Int64($0) }
         lastReport = reader.object["lastReport"]?.objectValue ?? [:]
         rejectionPolicy = reader.object["rejectionPolicy"]?.stringValue
+        if case .bool(let wrote)? = reader.object["wroteRecords"] { wroteRecords = wrote }
         problems = (reader.object["problems"]?.arrayValue ?? []).compactMap(Problem.init(json:))
         farFuture = (reader.object["farFuture"]?.arrayValue ?? []).compactMap { item in
             guard let record = item["record"]?.stringValue, let field = item["field"]?.stringValue,

@@ -131,5 +131,10 @@ extension RegressionSeeds {
         26, 36, 1218601, 1218716,
         // An old participants.json put back again and again (the v2 case above).
         30, 1218345,
+        // A linked device, read-only until listed, read a hand edit; a writer read the file
+        // only after a second one and wrote it without the first. Once listed, the device held
+        // what the folder lacked and never wrote it. Now its first pass as a writer compares
+        // every record with its file.
+        1_218_683,
     ]
 }
