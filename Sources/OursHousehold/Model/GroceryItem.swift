@@ -69,6 +69,9 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
 
     static let sourcePrefix = "from."
 
+    /// The fields ticking an item off (or back on) writes.
+    static let tickFields: Set<String> = ["checked", "checkedAt", "checkedBy"]
+
     public init(
         id: String, listID: String, name: String, checked: Bool = false, quantity: String? = nil, category: String? = nil,
         note: String? = nil, sources: [Source] = []
@@ -84,11 +87,16 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
         self.ingredientID = SemanticID.ingredient(named: name)
     }
 
-    /// - Returns: `nil` for a record of another type. An item without a `list` is on the
-    ///   default list (items written by other apps through `ours record put item`).
+    /// - Returns: `nil` for a record of another type, and for one that holds nothing but what
+    ///   ticking writes (`checked`, `checkedAt`, `checkedBy` and its `log.` entry): the remains
+    ///   of an item whose adding every device ignores (its writer was removed before it), which
+    ///   a tick never makes an item. An item without a `list` is on the default list (items written by other
+    ///   apps through `ours record put item`).
     public init?(_ snapshot: RecordSnapshot) {
         guard snapshot.key.type == RecordTypes.item else { return nil }
         let values = snapshot.values
+        guard values.keys.contains(where: { !GroceryItem.tickFields.contains($0) && !$0.hasPrefix(ItemEvent.prefix) })
+        else { return nil }
         self.init(
             id: snapshot.key.id, listID: values["list"]?.stringValue ?? GroceryList.defaultID,
             name: snapshot.name ?? snapshot.key.id, checked: values["checked"]?.boolValue ?? false,

@@ -148,4 +148,26 @@ import Testing
         #expect(lines.map(\.name) == ["flour", "Sugar"])
         #expect(lines.map(\.total.description) == ["3 cups", "1.5 kg"])
     }
+
+    /// A member's add that every device ignores (its writer was removed before it), ticked
+    /// off by another member meanwhile, leaves a record holding only the tick: not an item.
+    @Test func aRecordHoldingOnlyATickIsNoItemAndAddingMakesItAfresh() throws {
+        let (elsewhere, _) = try world.privateLife("Mike")
+        let id = try elsewhere.add(["Milk"]).items[0].item.id
+        let (life, _) = try world.privateLife()
+        _ = try life.zone.put(
+            type: "item", id: id,
+            fields: [
+                "checked": true, "checkedAt": "2026-11-20T10:00:00Z", "checkedBy": "p0000000000a",
+                "log.2026-11-20T10:00:00.000Z-0000-abcdefgh": ["event": "checked"],
+            ])
+        #expect(try life.item(id: id) == nil)
+        #expect(try life.zone.list(type: "item").count == 1, "the record is there, and is no item")
+        let added = try life.add(["milk"])
+        #expect(added.items.map(\.outcome) == [.created])
+        #expect(added.items[0].item.id == id)
+        #expect(added.items[0].item.name == "milk" && !added.items[0].item.checked)
+        #expect(added.items[0].item.checkedAt == nil && added.items[0].item.checkedBy == nil)
+        #expect(try life.items(on: added.list).map(\.id) == [id])
+    }
 }

@@ -109,7 +109,9 @@ extension HouseholdSimWorld {
             }
         }
         view.items.sort()
-        view.orphans = try household.zone.list(type: RecordTypes.item).map(\.key.id).filter { !visible.contains($0) }.sorted()
+        // A record that is no item (`GroceryItem.init` says which) is not one on no list.
+        view.orphans = try household.zone.list(type: RecordTypes.item).filter { GroceryItem($0) != nil }.map(\.key.id)
+            .filter { !visible.contains($0) }.sorted()
         var days: [CalendarDay] = []
         for day in HouseholdSimWorld.days { days.append(try CalendarDay.parse(day, today: household.today)) }
         let meals = try household.meals(on: days)

@@ -34,11 +34,12 @@ struct HouseholdSimulationTests {
 
     /// Seeds that once failed (1-4: views compared as dictionary descriptions; 3056: a removed
     /// member's write stamped before the removal taken for an ignored one; 410514: a deleted
-    /// list kept in view by a tampered device's own ignored item), and seeds that
+    /// list kept in view by a tampered device's own ignored item; 410673: an ignored add that
+    /// another member ticked read as an item on no list), and seeds that
     /// reach the rarer steps: 1011 a read-only member who made their state read-write and wrote
     /// (their own device keeps it), 1013 a late join, a departure, a removal and a list delete,
     /// 1003 two removals and the removed members' writes. They run in the quick loop too.
-    static let fixedSeeds: [UInt64] = [1, 2, 3, 4, 1003, 1011, 1013, 3056, 410514]
+    static let fixedSeeds: [UInt64] = [1, 2, 3, 4, 1003, 1011, 1013, 3056, 410514, 410673]
 
     @Test("fixed seeds", arguments: fixedSeeds)
     func fixedSeed(_ seed: UInt64) {
