@@ -81,9 +81,15 @@ public struct ParticipantManifest: Sendable, Equatable {
     // MARK: Rules shared with the admission of documents
 
     /// A participant from the values of their fields (with the stamps that set them); `nil`
-    /// without a name.
+    /// without a name or a status (an entry is never written without both).
+    ///
+    /// A participant whose name no copy this device holds still is one, named by their id: a
+    /// hand edit of the name that every device ignores takes the value it replaced with it on
+    /// a device that never read that value (one that joins or recovers just after the edit),
+    /// until a device that did writes the file again. Without this the person (the owner, say)
+    /// would not be in the household at all on that device in the meantime.
     static func participant(id: String, fields: [String: (JSONValue, Stamp)]) -> Participant? {
-        guard let name = fields["name"]?.0.stringValue else { return nil }
+        guard let name = fields["name"]?.0.stringValue ?? (fields["status"] != nil ? id : nil) else { return nil }
         var participant = Participant(
             id: id, name: name, email: fields["email"]?.0.stringValue,
             role: fields["role"]?.0.stringValue.flatMap(Participant.Role.init) ?? .member,

@@ -136,5 +136,11 @@ extension RegressionSeeds {
         // what the folder lacked and never wrote it. Now its first pass as a writer compares
         // every record with its file.
         1_218_683,
+        // A person renamed the owner by hand in participants.json just before the owner's new
+        // device recovered the household. Every device ignores the hand edit; the new device,
+        // which never read the name before it, was left with none, so the owner was in nobody's
+        // list there and their hand-over failed. A participant without a name is now one,
+        // named by their id until a device that knows the name writes the file again.
+        53_282_468,
     ]
 }
