@@ -1,4 +1,5 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// Chores written by this build on a device still running the previous one, and the other way
@@ -6,7 +7,8 @@ import Testing
 /// to them counts here.
 @Suite(
     "End to end: chores across versions",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)))
+    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
+    .tags(.slow), .fullLoopOnly)
 struct ChoreMixedVersionTests {
     func chores(_ device: SimulatedDevice) throws -> [String: [String: Any]] {
         let listed = try device.ok("chores", "--json").array

@@ -1,10 +1,11 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// A household folder that moves while `ours watch` runs on the device, followed with
 /// `ours household folder PATH` in another process: the running watcher follows it, and no
 /// change made meanwhile, on either side, is lost.
-@Suite("End to end: a watched folder that moves")
+@Suite("End to end: a watched folder that moves", .tags(.slow), .fullLoopOnly)
 struct FolderMoveWatchTests {
     @Test func aRunningWatcherFollowsTheFolderToItsNewPlaceAndNothingIsLost() throws {
         let world = World()

@@ -1,11 +1,12 @@
 import Foundation
 import OursSync
+import OursTestSupport
 import Testing
 
 /// Hostile `zone.json`, `participants.json` and share code files, each in its own household:
 /// reported with the path, never overwritten (not even by an owner's command that would
 /// rewrite it), never followed out of the shared folder.
-@Suite("Hostile files: zone, participants, share codes")
+@Suite("Hostile files: zone, participants, share codes", .tags(.slow), .fullLoopOnly)
 struct HostileDocumentsTests {
     @Test("each hostile zone.json and participants.json", arguments: HostileCorpus.documents)
     func hostileDocument(_ hostile: HostileCase) throws {

@@ -1,12 +1,13 @@
 import Foundation
 import OursSync
+import OursTestSupport
 import Testing
 
 /// The hostile corpus (Fixtures/hostile) in a real household's `records/` folder, all at once,
 /// synced again and again by two devices running the real binary: nothing crashes or hangs,
 /// every hostile file is reported with its path and left byte for byte as it is, good records
 /// still sync, and nothing outside the shared folder is read or written.
-@Suite("Hostile files: records")
+@Suite("Hostile files: records", .tags(.slow), .fullLoopOnly)
 struct HostileFilesTests {
     static let scenario = Result { try RecordsScenario.run() }
 

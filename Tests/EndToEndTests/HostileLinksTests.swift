@@ -1,12 +1,13 @@
 import Foundation
 import OursSync
+import OursTestSupport
 import Testing
 
 /// Links, named pipes and codes that lead out of the shared folder, made at test time (git
 /// cannot carry a pipe, and links must point at this run's own outside folder): never
 /// followed, never opened, never a hang, reported with their path, and nothing outside the
 /// shared folder is read or written.
-@Suite("Hostile files: links, pipes and codes that lead outside")
+@Suite("Hostile files: links, pipes and codes that lead outside", .tags(.slow), .fullLoopOnly)
 struct HostileLinksTests {
     /// A household of Sarah and Mike (both synced), and an outside folder that holds a copy of it.
     func setUp() throws -> (World, SimulatedDevice, SimulatedDevice, OutsideMarker) {

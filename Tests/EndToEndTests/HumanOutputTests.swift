@@ -1,4 +1,5 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// Human output reads as people speak: local, relative times; permissions in words; a change
@@ -68,7 +69,7 @@ struct HumanOutputTests {
 
     /// `ours` on a pseudo-terminal (util-linux `script`): progress shows there, named phases
     /// with counts, and `--quiet` silences it.
-    @Test func progressShowsOnATerminalUnlessQuiet() throws {
+    @Test(.tags(.slow), .fullLoopOnly) func progressShowsOnATerminalUnlessQuiet() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
             print("skipped: /usr/bin/script (util-linux) is missing, so no terminal can be simulated")
             return

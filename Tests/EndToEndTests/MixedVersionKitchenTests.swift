@@ -1,11 +1,13 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// Recipes across versions: one the previous build made is shown, edited and planned here, and a
 /// device still on the previous build shows what this one writes.
 @Suite(
     "End to end: mixed versions, recipes",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)))
+    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
+    .tags(.slow), .fullLoopOnly)
 struct MixedVersionKitchenTests {
     func previous() throws -> URL {
         try #require(PreviousBuild.url, Comment(rawValue: PreviousBuild.missing))

@@ -1,4 +1,5 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// Membership changes the previous build judges differently — a rejoin it learns together with
@@ -7,7 +8,8 @@ import Testing
 /// agree among themselves, and that everyone agrees once it is updated (docs/FORMAT.md).
 @Suite(
     "End to end: membership across versions",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)))
+    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
+    .tags(.slow), .fullLoopOnly)
 struct MixedVersionMembershipTests {
     func previous() throws -> URL {
         try #require(PreviousBuild.url, Comment(rawValue: PreviousBuild.missing))

@@ -1,4 +1,5 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// An owner recovers the household on a new device with this build while a member's device is
@@ -6,7 +7,8 @@ import Testing
 /// on an earlier version").
 @Suite(
     "End to end: recovery across versions",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)))
+    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
+    .tags(.slow), .fullLoopOnly)
 struct MixedVersionRecoveryTests {
     @Test func aPreviousBuildKeepsSyncingThroughARecoveryAndAgreesOnceUpdated() throws {
         let previous = try #require(PreviousBuild.url, Comment(rawValue: PreviousBuild.missing))

@@ -1,4 +1,5 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// Households outlive versions: one made by the previous build keeps working with this one, a
@@ -6,7 +7,8 @@ import Testing
 /// still on the previous build keeps syncing with an updated one.
 @Suite(
     "End to end: mixed versions",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)))
+    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
+    .tags(.slow), .fullLoopOnly)
 struct MixedVersionTests {
     /// The previous build, or a recorded issue when CI must have it.
     func previous() throws -> URL {

@@ -1,10 +1,11 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// A person edits a record file in place while `ours watch` runs on the same device, and then
 /// changes the same record with a command: the watcher must merge the edit, never write over
 /// bytes it has not read.
-@Suite("Nothing lost: a hand edit beside a watcher")
+@Suite("Nothing lost: a hand edit beside a watcher", .tags(.slow), .fullLoopOnly)
 struct OrdinaryUseHandEditTests {
     /// Issue "Nothing lost, nothing split", case 1: an edit in place (same inode, so the folder's
     /// times do not move and a quick pass trusts the index) followed two seconds later by a

@@ -1,5 +1,6 @@
 import Foundation
 import OursSync
+import OursTestSupport
 import Testing
 
 /// A new device joins a household whose `participants.json` or `zone.json` a person edited by
@@ -92,7 +93,7 @@ struct OrdinaryUseJoinTests {
 
     /// Issue "Nothing lost, nothing split", case 5, as it showed with watchers: two of them
     /// replaced `participants.json` 13 times in 10 seconds, and went on.
-    @Test func twoWatchersDoNotWriteAHandEditedManifestBackAndForth() throws {
+    @Test(.tags(.slow), .fullLoopOnly) func twoWatchersDoNotWriteAHandEditedManifestBackAndForth() throws {
         let world = World()
         let (sarah, _, _, code) = try household(world)
         world.replace(in: world.participantsFile, #""name": "Mike""#, with: #""name": "Robert""#)
@@ -116,7 +117,7 @@ struct OrdinaryUseJoinTests {
     /// Issue "Nothing lost, nothing split", case 5: whatever the cause (here a device on an
     /// earlier version that keeps putting its own `participants.json` back), a device that
     /// finds itself writing a file back and forth stops, and says so.
-    @Test func aWatcherStopsAWriteLoopAndReportsIt() throws {
+    @Test(.tags(.slow), .fullLoopOnly) func aWatcherStopsAWriteLoopAndReportsIt() throws {
         let world = World()
         let devices = try world.household()
         let sarah = devices[0]

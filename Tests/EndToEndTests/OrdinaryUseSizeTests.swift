@@ -1,9 +1,10 @@
 import Foundation
 import OursSync
+import OursTestSupport
 import Testing
 
 /// Records near and past the size limit never lock a device out of its own household.
-@Suite("Nothing lost: sizes at the edges")
+@Suite("Nothing lost: sizes at the edges", .tags(.slow), .fullLoopOnly)
 struct OrdinaryUseSizeTests {
     /// A JSON object with one field of `size` bytes of `letter`.
     func fields(_ name: String, _ letter: Character, size: Int) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 /// Unison, the file synchronizer many people run by hand or from cron, between two folders:
@@ -8,7 +9,7 @@ import Testing
 /// sides and never carries it — the devices stay apart, which the README warns about.
 ///
 /// Required when `CI=true` (`.ci/run` installs unison); skipped elsewhere when it is missing.
-@Suite("Real Unison")
+@Suite("Real Unison", .tags(.slow), .fullLoopOnly)
 struct UnisonTests {
     static let unison = ["/usr/bin/unison", "/usr/local/bin/unison", "/opt/homebrew/bin/unison"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -1,6 +1,7 @@
 import Foundation
 import OursHousehold
 import OursSync
+import OursTestSupport
 import Testing
 
 /// The schema.org importer against JSON-LD as recipe sites publish it: `Fixtures/recipes/corpus/`
@@ -8,7 +9,7 @@ import Testing
 /// at least one recipe with a title. The rest is measured and printed, the baseline the importer
 /// is improved against: titles and ingredient and step counts against `expected.tsv`, and whether
 /// every ingredient name and step reads as plain text.
-@Suite struct RecipeCorpusTests {
+@Suite(.tags(.slow), .fullLoopOnly) struct RecipeCorpusTests {
     /// Files that give no titled recipe today. Each one is a known issue: the floor test fails
     /// when one of them imports (take it off the list) or when a file not listed stops importing.
     static let notImportedYet: Set<String> = []

@@ -1,3 +1,4 @@
+import OursTestSupport
 import Testing
 
 @testable import OursSync
@@ -77,7 +78,8 @@ struct SheddingTests {
 
     /// Devices that merge each other's states in any order, shedding after every merge,
     /// settle on one state with the same bytes, and never write back and forth.
-    @Test(arguments: Array(0..<Histories.batchCount))
+    /// Two of the batches in the quick loop, every one in the full run.
+    @Test(arguments: Array(0..<(TestLoop.isQuick ? 2 : Histories.batchCount)))
     func devicesSheddingAfterEveryMergeConverge(batch: Int) {
         for run in Histories.batch(batch) {
             var devices = run.during.states
