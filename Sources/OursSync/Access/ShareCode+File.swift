@@ -1,6 +1,6 @@
 extension ShareCode {
     /// The code file's JSON (pretty, sorted keys, trailing newline).
-    public func encode() -> [UInt8] {
+    func encode() -> [UInt8] {
         var object = extra
         object["code"] = .string(code)
         object["zone"] = .string(zone)
@@ -18,7 +18,7 @@ extension ShareCode {
 
     /// Reads a code file.
     /// - Throws: `ShareCodeError.damaged` naming the file and what is wrong with it.
-    public static func decode(_ bytes: [UInt8], path: String) throws(ShareCodeError) -> ShareCode {
+    static func decode(_ bytes: [UInt8], path: String) throws(ShareCodeError) -> ShareCode {
         let document: JSONValue
         do { document = try JSONParser.parse(bytes) } catch { throw .damaged(path: path, detail: "not valid JSON at \(error)") }
         guard case .object(var object) = document else { throw .damaged(path: path, detail: "not a JSON object") }
@@ -46,7 +46,7 @@ extension ShareCode {
 
     /// Combines two copies of one code file (a sync tool's conflict copy): the most uses, the
     /// earliest revocation, and everything else from the copy created first.
-    public func merging(_ other: ShareCode) -> ShareCode {
+    func merging(_ other: ShareCode) -> ShareCode {
         var result = self
         result.uses = max(uses, other.uses)
         switch (revokedAt, other.revokedAt) {

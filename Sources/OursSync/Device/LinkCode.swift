@@ -5,44 +5,58 @@
 ///
 /// Like a share code, a link code is a pointer, not a secret: anyone who can read the folder
 /// can read it (docs/THREAT-MODEL.md). Older versions skip the file (its name is no share code).
+///
+/// An app gets one from `Device.makeLinkCode()` and shows `code` and `expiresAt` to the person,
+/// who types the code on the new device (`Device.link(code:folder:deviceName:)`).
 public struct LinkCode: Sendable, Equatable {
     /// One of the person's households in the folder.
     public struct Household: Sendable, Equatable {
+        /// The household's id.
         public var id: String
+        /// The household's name, as the person sees it.
         public var name: String
+        /// The household's folder, relative to the shared folder the code is in.
         public var directory: String
     }
 
-    public static let length = 8
-    public static let lifetimeMillis: Int64 = 15 * 60 * 1000
+    static let length = 8
+    static let lifetimeMillis: Int64 = 15 * 60 * 1000
     /// How long past its expiry, by its own clock, the device that made a code keeps its file
     /// for a claim to arrive: the claiming device judges the expiry by its clock, which may be
     /// behind (or the maker's ahead), and a claim made in time must still be listed.
-    public static let claimGraceMillis: Int64 = 2 * 24 * 60 * 60 * 1000
+    static let claimGraceMillis: Int64 = 2 * 24 * 60 * 60 * 1000
 
+    /// The code to type on the new device: eight characters (a share code has six), used once.
     public var code: String
+    /// The participant id of the person the new device will belong to.
     public var participant: String
+    /// The person's name.
     public var name: String
+    /// The person's e-mail address, if they gave one.
     public var email: String?
+    /// The device that made the code.
     public var createdBy: DeviceID
+    /// When the code was made, as ISO 8601 UTC text.
     public var createdAt: String
+    /// When the code stops working (15 minutes after it was made), as ISO 8601 UTC text.
     public var expiresAt: String
+    /// The person's households in the shared folder holding the code, which the new device joins.
     public var households: [Household]
     /// The device that used the code, when one did, and what it calls itself.
-    public var claimedBy: DeviceID?
-    public var claimedAt: String?
-    public var deviceName: String?
+    package var claimedBy: DeviceID?
+    package var claimedAt: String?
+    package var deviceName: String?
 
-    public static func fileName(_ code: String) -> String { "link-" + code + ".json" }
+    static func fileName(_ code: String) -> String { "link-" + code + ".json" }
 
-    public static func newCode() -> String {
+    static func newCode() -> String {
         var generator = SystemRandomNumberGenerator()
         let alphabet = ShareCode.alphabet
         return String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
     }
 
     /// Normalizes what a person typed: any case, spaces and dashes ignored.
-    public static func normalize(_ typed: String) throws(OursError) -> String {
+    static func normalize(_ typed: String) throws(OursError) -> String {
         let cleaned = typed.uppercased().filter { $0 != " " && $0 != "-" && $0 != "\t" }
         guard cleaned.count == length, cleaned.allSatisfy({ ShareCode.alphabet.contains($0) }) else {
             throw .usage(
@@ -52,12 +66,12 @@ public struct LinkCode: Sendable, Equatable {
         return cleaned
     }
 
-    public func isExpired(atMillis now: Int64) -> Bool {
+    func isExpired(atMillis now: Int64) -> Bool {
         guard let expiry = UTCTime.parseISO8601(expiresAt) else { return true }
         return expiry <= now
     }
 
-    public func encode() -> [UInt8] {
+    func encode() -> [UInt8] {
         let households: [JSONValue] = households.map {
             ["id": .string($0.id), "name": .string($0.name), "directory": .string($0.directory)]
         }
@@ -73,7 +87,7 @@ public struct LinkCode: Sendable, Equatable {
 
     /// Reads a link code file.
     /// - Throws: `.failed` naming the file and what is wrong with it.
-    public static func decode(_ bytes: [UInt8], path: String) throws(OursError) -> LinkCode {
+    static func decode(_ bytes: [UInt8], path: String) throws(OursError) -> LinkCode {
         let reader = try JSONObjectReader(bytes, path: path)
         try reader.checkFormat(1)
         let damaged = OursError.failed("\(path) is damaged", hint: "Make a new code with `ours device link`.")

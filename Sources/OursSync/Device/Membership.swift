@@ -1,5 +1,10 @@
 /// One household this device belongs to (or belonged to), and where it finds it.
+///
+/// `Device.memberships()` lists them; `Zone.membership` is the one a zone was opened with. What
+/// the device recorded when it last synced: the household's manifest (`Zone.manifest()`) is what
+/// every device agrees on.
 public struct Membership: Sendable, Equatable {
+    /// Whether the device still syncs the household, and if not, why.
     public enum Status: String, Sendable {
         /// Syncing normally.
         case active
@@ -13,17 +18,23 @@ public struct Membership: Sendable, Equatable {
 
     /// The household's id (from `zone.json`); also the name of its replica folder.
     public var id: String
+    /// The household's name (from `zone.json`), as this device last read it.
     public var name: String
     /// Where this device mounts the shared folder (each device may mount it elsewhere).
     public var folder: String
     /// The household's folder name under the shared folder.
     public var directory: String
+    /// This device's person's role in the household.
     public var role: Participant.Role
+    /// This device's person's permission in the household.
     public var permission: Participant.Permission
+    /// Active, or why the device no longer syncs.
     public var status: Status
+    /// When this device joined or created the household, as ISO 8601 UTC text; empty when not
+    /// known.
     public var joinedAt: String
 
-    public init(
+    package init(
         id: String, name: String, folder: String, directory: String, role: Participant.Role,
         permission: Participant.Permission, status: Status = .active, joinedAt: String
     ) {
@@ -37,6 +48,7 @@ public struct Membership: Sendable, Equatable {
         self.joinedAt = joinedAt
     }
 
+    /// Where the household's files are, on this device's mount of the shared folder.
     public var layout: ZoneLayout { ZoneLayout(root: folder, directoryName: directory) }
 
     /// Whether this device may change the household's records.

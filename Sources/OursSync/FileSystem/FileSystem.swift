@@ -3,6 +3,11 @@
 ///
 /// Paths are absolute, `/`-separated strings. Nothing here follows a symbolic link except
 /// `realPath(_:)`: the shared folder is hostile and may hold links that point anywhere.
+///
+/// An app passes one to `Device(home:fileSystem:clock:)`: `LocalFileSystem` (the default) for
+/// real folders, `InMemoryFileSystem` for previews and tests. An implementation of its own (one
+/// that wraps `LocalFileSystem`, say) must keep every rule written on the requirements, above
+/// all that writes are atomic and that no link is followed.
 public protocol FileSystem: Sendable {
     /// Information about the entry at `path` without following a link; `nil` when absent.
     func stat(_ path: String) throws(FileSystemError) -> FileStat?
@@ -40,6 +45,7 @@ public protocol FileSystem: Sendable {
     /// Removes a file or an empty directory. Removing what is already gone is not an error.
     func remove(_ path: String) throws(FileSystemError)
 
+    /// Moves a file or directory within one file system, replacing a file at `to` atomically.
     func rename(_ from: String, to: String) throws(FileSystemError)
 
     /// Makes everything written with `.deferred` under `path` durable in one step.
@@ -67,17 +73,22 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    /// Does nothing: an implementation without background write-back loses nothing by it.
     public func beginFlush(_ path: String) {}
 
+    /// A plain `read(_:limit:)`: right for an implementation whose `overwrite(_:_:)` is atomic.
     public func readLocked(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         try read(path, limit: limit)
     }
 
+    /// Replaces the file with `writeAtomically(_:_:durability:)` (deferred), after checking it is
+    /// there: atomic, if not in place.
     public func overwrite(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
         guard try stat(path)?.kind == .file else { throw FileSystemError("write", path, .notFound) }
         try writeAtomically(path, bytes, durability: .deferred)
     }
 
+    /// One `stat(_:)` per name: correct for any implementation, if not cheap.
     public func stat(_ names: [String], in directory: String) -> [Result<FileStat?, FileSystemError>] {
         names.map { name in Result { () throws(FileSystemError) in try stat(joinPath(directory, name)) } }
     }
@@ -90,6 +101,7 @@ extension FileSystem {
     }
 }
 
+/// When an atomic write must be on disk: at once, or with the rest of its batch.
 public enum Durability: Sendable {
     /// Flushed before the call returns: the write survives a power cut once it has returned.
     case immediate
@@ -97,19 +109,28 @@ public enum Durability: Sendable {
     case deferred
 }
 
+/// What an entry is, as seen without following links: a `symlink` is never what it points to,
+/// and `other` (a pipe, a socket, a device) is never read.
 public enum FileKind: Sendable, Equatable {
     case file, directory, symlink, other
 }
 
+/// What `FileSystem.stat(_:)` tells about an entry: enough to see whether a file changed since
+/// it was last read (size, times, inode) without reading it.
 public struct FileStat: Sendable, Equatable {
+    /// What the entry is (a link is reported as `.symlink`, not followed).
     public var kind: FileKind
+    /// The size in bytes.
     public var size: Int64
     /// Modification time in nanoseconds since 1970.
     public var modifiedNanos: Int64
     /// Status-change time: moves on any write, even when a tool puts the old mtime back.
     public var changedNanos: Int64
+    /// The inode number: changes when a file is replaced (an atomic write, a sync tool's
+    /// download) even if size and times are put back.
     public var inode: UInt64
 
+    /// A stat with these values; for `FileSystem` implementations.
     public init(kind: FileKind, size: Int64, modifiedNanos: Int64, changedNanos: Int64, inode: UInt64) {
         self.kind = kind
         self.size = size
@@ -118,15 +139,20 @@ public struct FileStat: Sendable, Equatable {
         self.inode = inode
     }
 
+    /// The modification time in milliseconds since 1970.
     public var modifiedMillis: Int64 { modifiedNanos / 1_000_000 }
 }
 
+/// One entry of `FileSystem.list(_:)`.
 public struct DirectoryEntry: Sendable, Equatable {
+    /// The entry's name in its directory (no path).
     public var name: String
+    /// What the entry is, links not followed.
     public var kind: FileKind
     /// The inode number the listing gives (`d_ino`), when it gives one.
     public var inode: UInt64?
 
+    /// An entry with these values; for `FileSystem` implementations.
     public init(name: String, kind: FileKind, inode: UInt64? = nil) {
         self.name = name
         self.kind = kind
@@ -136,6 +162,7 @@ public struct DirectoryEntry: Sendable, Equatable {
 
 /// A held lock; released by `unlock()` or when the object goes away.
 public protocol FileLock: AnyObject, Sendable {
+    /// Releases the lock; calling it again does nothing.
     func unlock()
 }
 
@@ -149,7 +176,7 @@ extension FileSystem {
     /// - Throws: `.symbolicLink` naming the link; `.notADirectory`, `.isADirectory` or
     ///   `.notARegularFile` for something else in the way; `.notFound` when `creating` and
     ///   `base` is gone.
-    public func requireNoLinks(_ path: String, under base: String, creating: Bool) throws(FileSystemError) {
+    package func requireNoLinks(_ path: String, under base: String, creating: Bool) throws(FileSystemError) {
         guard path.count > base.count, path.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
             throw FileSystemError("use", path, .notADirectory)
         }
@@ -191,7 +218,7 @@ public func parentPath(_ path: String) -> String {
 }
 
 /// The last component of a path.
-public func lastComponent(_ path: String) -> String {
+package func lastComponent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
 }

@@ -3,6 +3,10 @@
 /// It behaves like a POSIX tree where that matters to the engine: parents must exist,
 /// renames replace atomically, directories have modification times that move when entries
 /// are added or removed, and links are stored but never followed except by `realPath`.
+///
+/// Public so that an app can give one to `Device(home:fileSystem:clock:)` for previews and its
+/// own tests: a device and its households that touch no disk and vanish with the object. Two
+/// devices given the same instance share a "folder" as two devices on one disk would.
 public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     enum Node {
         case file([UInt8], modified: Int64, changed: Int64, inode: UInt64)
@@ -17,8 +21,9 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private var heldLocks: Set<String> = []
     private let clock: any WallClock
     /// Paths whose writes should fail, for permission tests.
-    public var readOnlyPaths: Set<String> = []
+    package var readOnlyPaths: Set<String> = []
 
+    /// An empty tree holding only `/`; file times come from `clock`.
     public init(clock: any WallClock = SystemWallClock()) { self.clock = clock }
 
     private func now() -> Int64 { clock.nowMillis() * 1_000_000 }
@@ -29,6 +34,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         return result
     }
 
+    /// See `FileSystem.stat(_:)`.
     public func stat(_ path: String) throws(FileSystemError) -> FileStat? {
         lock.withLock {
             switch nodes[normalize(path)] {
@@ -44,6 +50,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// See `FileSystem.read(_:limit:)`.
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         let node = lock.withLock { nodes[normalize(path)] }
         switch node {
@@ -56,6 +63,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// See `FileSystem.list(_:)`.
     public func list(_ path: String) throws(FileSystemError) -> [DirectoryEntry] {
         let path = normalize(path)
         let result: [DirectoryEntry]? = lock.withLock {
@@ -78,6 +86,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         return result
     }
 
+    /// See `FileSystem.createDirectory(_:)`.
     public func createDirectory(_ path: String) throws(FileSystemError) {
         let path = normalize(path)
         if case .directory? = lock.withLock({ nodes[path] }) { return }
@@ -91,6 +100,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// See `FileSystem.writeAtomically(_:_:durability:)`; durable at once, as memory goes.
     public func writeAtomically(_ path: String, _ bytes: [UInt8], durability: Durability) throws(FileSystemError) {
         let path = normalize(path)
         try checkWritable(path, "write")
@@ -104,7 +114,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// Writes a file in place, without the atomic dance: how tests play a person or a sync tool.
-    public func writeInPlace(_ path: String, _ bytes: [UInt8], modifiedNanos: Int64? = nil) throws(FileSystemError) {
+    package func writeInPlace(_ path: String, _ bytes: [UInt8], modifiedNanos: Int64? = nil) throws(FileSystemError) {
         let path = normalize(path)
         try lock.withLock { () throws(FileSystemError) in
             guard case .directory? = nodes[parentPath(path)] else { throw FileSystemError("write", path, .notFound) }
@@ -116,13 +126,15 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func createSymlink(_ path: String, to target: String) {
+    /// Makes a symbolic link at `path` pointing to `target`: how tests play a hostile folder.
+    package func createSymlink(_ path: String, to target: String) {
         lock.withLock {
             nodes[normalize(path)] = .symlink(target)
             attach(normalize(path))
         }
     }
 
+    /// See `FileSystem.remove(_:)`.
     public func remove(_ path: String) throws(FileSystemError) {
         let path = normalize(path)
         try checkWritable(path, "remove")
@@ -138,7 +150,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// Removes a whole subtree: how tests play `rm -r` or an unmount.
-    public func removeTree(_ path: String) {
+    package func removeTree(_ path: String) {
         let path = normalize(path)
         lock.withLock {
             let prefix = path == "/" ? "/" : path + "/"
@@ -150,6 +162,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// See `FileSystem.rename(_:to:)`.
     public func rename(_ from: String, to: String) throws(FileSystemError) {
         let from = normalize(from)
         let to = normalize(to)
@@ -171,8 +184,10 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// Nothing to do: memory holds every write already.
     public func flush(_ path: String) throws(FileSystemError) {}
 
+    /// See `FileSystem.realPath(_:)`; gives up (`nil`) after 32 links, as a loop would never end.
     public func realPath(_ path: String) -> String? {
         var resolved = "/"
         var hops = 0
@@ -195,6 +210,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         return resolved
     }
 
+    /// See `FileSystem.lock(_:wait:)`; shared by whoever holds this instance.
     public func lock(_ path: String, wait: Bool) throws(FileSystemError) -> (any FileLock)? {
         let path = normalize(path)
         while true {
@@ -205,12 +221,13 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// See `FileSystem.isWritableDirectory(_:)`.
     public func isWritableDirectory(_ path: String) -> Bool {
         !readOnlyPaths.contains { normalize(path) == $0 || normalize(path).hasPrefix($0 + "/") }
     }
 
     /// Every file's path and contents under `path`, for assertions.
-    public func files(under path: String) -> [String: [UInt8]] {
+    package func files(under path: String) -> [String: [UInt8]] {
         let prefix = normalize(path) + "/"
         return lock.withLock {
             var result: [String: [UInt8]] = [:]

@@ -9,10 +9,12 @@ import Dispatch
 #endif
 
 /// The real file system, through POSIX calls: no Foundation on the hot paths, no links
-/// followed, every write atomic.
+/// followed, every write atomic. What a `Device` uses unless it is given another.
 public struct LocalFileSystem: FileSystem {
+    /// The file system of this process; it holds no state, so any number may exist.
     public init() {}
 
+    /// See `FileSystem.stat(_:)`: `lstat`, so a link is reported, not followed.
     public func stat(_ path: String) throws(FileSystemError) -> FileStat? {
         var info = PlatformStat()
         if lstat(path, &info) != 0 {
@@ -23,6 +25,7 @@ public struct LocalFileSystem: FileSystem {
         return Self.fileStat(info)
     }
 
+    /// See `FileSystem.stat(_:in:)`: opens the directory once and looks each name up in it.
     public func stat(_ names: [String], in directory: String) -> [Result<FileStat?, FileSystemError>] {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0 {  // each name then fails (or is absent) on its own, with its own path
@@ -38,14 +41,20 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
+    /// See `FileSystem.read(_:limit:)`: only a regular file is read (a pipe left in the folder
+    /// fails at once instead of blocking).
     public func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         try read(path, limit: limit, locked: false)
     }
 
+    /// See `FileSystem.readLocked(_:limit:)`: under a shared `flock`.
     public func readLocked(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         try read(path, limit: limit, locked: true)
     }
 
+    /// See `FileSystem.overwrite(_:_:)`: in place under an exclusive `flock` when old and new
+    /// both fit in one page (a kill never leaves it half written); larger files are replaced
+    /// atomically instead.
     public func overwrite(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
         let fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw Self.error("write", path, errno) }
@@ -120,6 +129,7 @@ public struct LocalFileSystem: FileSystem {
         return bytes
     }
 
+    /// See `FileSystem.list(_:)`.
     public func list(_ path: String) throws(FileSystemError) -> [DirectoryEntry] {
         guard let directory = opendir(path) else { throw Self.error("list", path, errno) }
         defer { closedir(directory) }
@@ -152,6 +162,8 @@ public struct LocalFileSystem: FileSystem {
         return entries
     }
 
+    /// See `FileSystem.createDirectory(_:)`: an existing directory is no error; anything else in
+    /// the way is `.notADirectory`.
     public func createDirectory(_ path: String) throws(FileSystemError) {
         if mkdir(path, 0o755) == 0 { return }
         let code = errno
@@ -166,6 +178,8 @@ public struct LocalFileSystem: FileSystem {
         throw Self.error("create directory", path, code == ENOENT ? errno : code)
     }
 
+    /// See `FileSystem.writeAtomically(_:_:durability:)`: a temporary file in the same directory,
+    /// renamed over the target; `.immediate` flushes the file and the directory first.
     public func writeAtomically(_ path: String, _ bytes: [UInt8], durability: Durability) throws(FileSystemError) {
         let directory = parentPath(path)
         let temporary = joinPath(directory, TemporaryName.make())
@@ -196,6 +210,7 @@ public struct LocalFileSystem: FileSystem {
         if durability == .immediate { try syncDirectory(directory) }
     }
 
+    /// See `FileSystem.remove(_:)`.
     public func remove(_ path: String) throws(FileSystemError) {
         if unlink(path) == 0 { return }
         var code = errno
@@ -208,10 +223,13 @@ public struct LocalFileSystem: FileSystem {
         throw Self.error("remove", path, code)
     }
 
+    /// See `FileSystem.rename(_:to:)`.
     public func rename(_ from: String, to: String) throws(FileSystemError) {
         if Glibc_rename(from, to) != 0 { throw Self.error("rename", from, errno) }
     }
 
+    /// See `FileSystem.flush(_:)`: on Linux flushes the whole file system holding `path`
+    /// (`syncfs`), so a batch costs one flush; on Apple platforms `fsync` on `path`.
     public func flush(_ path: String) throws(FileSystemError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw Self.error("flush", path, errno) }
@@ -219,6 +237,8 @@ public struct LocalFileSystem: FileSystem {
         if Self.syncFileSystem(fd) != 0 { throw Self.error("flush", path, errno) }
     }
 
+    /// See `FileSystem.beginFlush(_:)`: a `flush(_:)` on a background queue, errors ignored; on
+    /// Apple platforms nothing, as each file is flushed when written.
     public func beginFlush(_ path: String) {
         #if !canImport(Darwin)  // Darwin flushes each file as it is written (see `mustSyncEachFile`)
             DispatchQueue.global(qos: .utility).async { try? self.flush(path) }
@@ -235,12 +255,15 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
+    /// See `FileSystem.realPath(_:)`.
     public func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
+    /// See `FileSystem.lock(_:wait:)`: `flock`, released when the lock object is unlocked or
+    /// the process ends.
     public func lock(_ path: String, wait: Bool) throws(FileSystemError) -> (any FileLock)? {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if fd < 0 { throw Self.error("lock", path, errno) }
@@ -271,10 +294,12 @@ public struct LocalFileSystem: FileSystem {
         return nil
     }
 
+    /// See `FileSystem.isWritableDirectory(_:)`.
     public func isWritableDirectory(_ path: String) -> Bool {
         access(path, W_OK) == 0
     }
 
+    /// See `FileSystem.append(_:_:)`: `O_APPEND`, so concurrent appends do not overwrite each other.
     public func append(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         if fd < 0 { throw Self.error("append to", path, errno) }
@@ -283,7 +308,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     /// Sets a file's modification time; for tests that play a sync tool restoring old times.
-    public func setModified(_ path: String, nanos: Int64) throws(FileSystemError) {
+    package func setModified(_ path: String, nanos: Int64) throws(FileSystemError) {
         var times = [
             timespec(tv_sec: Int(nanos / 1_000_000_000), tv_nsec: Int(nanos % 1_000_000_000)),
             timespec(tv_sec: Int(nanos / 1_000_000_000), tv_nsec: Int(nanos % 1_000_000_000)),

@@ -12,6 +12,8 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Equal as the folder sees them: strings and object keys compare by their UTF-8 bytes (not
+    /// by Unicode canonical equivalence), numbers by their text (`1` and `1.0` differ).
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -33,6 +35,7 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// Hashes consistently with `==`: by bytes, and independent of object key order.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
@@ -53,6 +56,7 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue {
+    /// A number from an integer, written without a fraction.
     public init(_ int: Int) { self = .number(String(int)) }
 
     /// A number from a `Double`; whole numbers are written without a fraction.
@@ -66,12 +70,22 @@ extension JSONValue {
         }
     }
 
+    // What the value holds, when it is of that kind; `nil` for any other kind (a number is
+    // never read as a string, nor a string as a number).
+
+    /// The text of a `.string`.
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The value of a `.bool`.
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// The members of an `.object`.
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
+    /// The elements of an `.array`.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    /// The exact JSON text of a `.number`, as written (`"2.50"` stays `"2.50"`).
     public var numberText: String? { if case .number(let n) = self { n } else { nil } }
 
+    /// A `.number` that is a whole number within `Int`'s range (`3`, `3.0`, `3e2`); `nil` for
+    /// fractions.
     public var intValue: Int? {
         guard case .number(let text) = self else { return nil }
         if let i = Int(text) { return i }
@@ -79,11 +93,13 @@ extension JSONValue {
         return nil
     }
 
+    /// A `.number` as a `Double` (which may round: keep `numberText` to preserve the value).
     public var doubleValue: Double? {
         guard case .number(let text) = self else { return nil }
         return Double(text)
     }
 
+    /// The member named `key` of an `.object`; `nil` when there is none or the value is no object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { o[key] } else { nil }
     }
@@ -104,12 +120,21 @@ extension JSONValue {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
+    // Literals, so values read like JSON: `["name": "Milk", "qty": 2, "checked": false]`.
+
+    /// `"Milk"` is `.string("Milk")`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `2` is `.number("2")`.
     public init(integerLiteral value: Int) { self = .number(String(value)) }
+    /// `2.5` is `.number("2.5")`; a whole number drops its fraction, as `init(_: Double)` does.
     public init(floatLiteral value: Double) { self.init(value) }
+    /// `true` is `.bool(true)`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `[1, "a"]` is an `.array`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// `nil` is `.null` (which `Zone.put` takes, like a missing value, as removing the field).
     public init(nilLiteral: ()) { self = .null }
+    /// `["a": 1]` is an `.object`; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

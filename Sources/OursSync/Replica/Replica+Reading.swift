@@ -3,7 +3,7 @@
 /// stops the rest (docs/FORMAT.md, "Size").
 extension Replica {
     /// A record as this device stores it.
-    public enum Stored: Sendable, Equatable {
+    package enum Stored: Sendable, Equatable {
         case none
         case state(RecordState)
         /// Larger than the limit it was read with (an earlier version let it grow): `size` bytes.
@@ -11,7 +11,7 @@ extension Replica {
     }
 
     /// A record as stored (empty or not), read up to `limit` bytes.
-    public func stored(_ key: RecordKey, limit: Int = RecordFile.maximumSize) throws(OursError) -> Stored {
+    package func stored(_ key: RecordKey, limit: Int = RecordFile.maximumSize) throws(OursError) -> Stored {
         let path = path(of: key)
         let bytes: [UInt8]
         do throws(FileSystemError) { bytes = try fileSystem.readLocked(path, limit: limit) } catch {
@@ -51,7 +51,7 @@ extension Replica {
 
     /// Like `load`, but reads a record an earlier version let grow past the limit (up to
     /// `RecordFile.repairSize`), for a write that makes it smaller (see `RecordState.shedding`).
-    public func loadForRepair(_ key: RecordKey) throws(OursError) -> RecordState? {
+    package func loadForRepair(_ key: RecordKey) throws(OursError) -> RecordState? {
         switch try stored(key, limit: RecordFile.repairSize) {
         case .none: return nil
         case .state(let state): return state.isEmpty ? nil : state
@@ -75,7 +75,7 @@ extension Replica {
     /// Many records as stored, read and decoded on all cores once there are enough of them.
     /// One an earlier version let grow past the limit is read up to `RecordFile.repairSize`:
     /// a merge may make it fit again.
-    public func stored(many keys: [RecordKey]) throws(OursError) -> [RecordKey: Stored] {
+    package func stored(many keys: [RecordKey]) throws(OursError) -> [RecordKey: Stored] {
         let loaded = keys.concurrentMap(spreadFrom: 64) { key in
             Result { () throws(OursError) in try stored(key, limit: RecordFile.repairSize) }
         }

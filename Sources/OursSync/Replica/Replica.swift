@@ -4,20 +4,27 @@
 /// Records are stored one file each, in exactly the form the folder holds, so the device works
 /// offline, keeps everything when the folder is gone, and survives `kill -9` at any point:
 /// every file is replaced atomically.
+///
+/// An app reads it through `Zone.replica` (which keys exist, of which types, what waits to be
+/// written); it changes records only through `Zone`, which takes the device lock and stamps
+/// each write. Writing the replica's files any other way loses changes.
 public struct Replica: Sendable {
     let fileSystem: any FileSystem
+    /// The replica's folder in the device's state directory.
     public let directory: String
 
-    public init(fileSystem: any FileSystem, directory: String) {
+    package init(fileSystem: any FileSystem, directory: String) {
         self.fileSystem = fileSystem
         self.directory = directory
     }
 
+    /// The folder of the record files, laid out as in the shared folder (`<type>/<shard>/<id>.json`).
     public var recordsDirectory: String { joinPath(directory, "records") }
     var outboxDirectory: String { joinPath(directory, "outbox") }
     var zoneFile: String { joinPath(directory, "zone.json") }
     var manifestFile: String { joinPath(directory, "participants.json") }
 
+    /// Where the replica keeps a record's file.
     public func path(of key: RecordKey) -> String {
         joinPath(recordsDirectory, ZoneLayout.relativePath(of: key))
     }
@@ -29,11 +36,11 @@ public struct Replica: Sendable {
         try readIfPresent(path(of: key))
     }
 
-    public func save(_ state: RecordState, durability: Durability = .immediate) throws(OursError) {
+    package func save(_ state: RecordState, durability: Durability = .immediate) throws(OursError) {
         try save(RecordFile.encode(state), of: state.key, durability: durability)
     }
 
-    public func save(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(OursError) {
+    package func save(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(OursError) {
         try io { () throws(FileSystemError) in try write(bytes, of: key, durability: durability) }
     }
 
@@ -49,7 +56,7 @@ public struct Replica: Sendable {
     /// costs ten times the write.
     /// - Returns: whether the whole batch is durable already (it was flushed here).
     @discardableResult
-    public func save(batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) -> Bool {
+    package func save(batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) -> Bool {
         let replacing = batch.filter(\.replacing)
         guard replacing.count >= Replica.overwriteInPlaceFrom else {
             for (key, bytes, _) in batch { try save(bytes, of: key, durability: .deferred) }
@@ -77,7 +84,7 @@ public struct Replica: Sendable {
     }
 
     /// Removes a record from the replica (one that became empty: every write of it ignored).
-    public func remove(_ key: RecordKey) throws(OursError) {
+    package func remove(_ key: RecordKey) throws(OursError) {
         try io { () throws(FileSystemError) in try fileSystem.remove(path(of: key)) }
     }
 
@@ -116,7 +123,7 @@ public struct Replica: Sendable {
 
     // MARK: Zone documents
 
-    public func loadZone() throws(OursError) -> RecordState? {
+    package func loadZone() throws(OursError) -> RecordState? {
         guard let bytes = try readIfPresent(zoneFile) else { return nil }
         do { return try StampedDocument.decodeZone(bytes, modifiedMillis: 0).state } catch {
             throw .failed(
@@ -124,11 +131,11 @@ public struct Replica: Sendable {
         }
     }
 
-    public func saveZone(_ state: RecordState) throws(OursError) {
+    package func saveZone(_ state: RecordState) throws(OursError) {
         try write(StampedDocument.encodeZone(state), to: zoneFile)
     }
 
-    public func loadManifest() throws(OursError) -> RecordState? {
+    package func loadManifest() throws(OursError) -> RecordState? {
         guard let bytes = try readIfPresent(manifestFile) else { return nil }
         do { return try StampedDocument.decodeManifest(bytes, modifiedMillis: 0).state } catch {
             throw .failed(
@@ -136,20 +143,21 @@ public struct Replica: Sendable {
         }
     }
 
-    public func saveManifest(_ state: RecordState) throws(OursError) {
+    package func saveManifest(_ state: RecordState) throws(OursError) {
         try write(StampedDocument.encodeManifest(state), to: manifestFile)
     }
 
     // MARK: Outbox
 
     /// Notes that a record changed here and must reach the folder; kept until it has.
-    public func markPending(_ key: RecordKey) throws(OursError) {
+    package func markPending(_ key: RecordKey) throws(OursError) {
         do {
             if try fileSystem.stat(outboxDirectory) == nil { try fileSystem.createDirectory(outboxDirectory) }
             try fileSystem.writeAtomically(joinPath(outboxDirectory, key.type + "~" + key.id), [], durability: .deferred)
         } catch { throw .io(error) }
     }
 
+    /// The records changed on this device and not yet written to the folder (its outbox).
     public func pendingKeys() throws(OursError) -> [RecordKey] {
         try keys(inMarkerDirectory: outboxDirectory)
     }
@@ -165,7 +173,7 @@ public struct Replica: Sendable {
         } catch { throw .io(error) }
     }
 
-    public func clearPending(_ key: RecordKey) throws(OursError) {
+    package func clearPending(_ key: RecordKey) throws(OursError) {
         do { try fileSystem.remove(joinPath(outboxDirectory, key.type + "~" + key.id)) } catch { throw .io(error) }
     }
 
@@ -175,7 +183,7 @@ public struct Replica: Sendable {
     /// this process, which did not update the folder index (too big to load for one write).
     /// The next sync pass checks the folder's file against the replica before forgetting it,
     /// so a file that went back to older bytes meanwhile cannot hide the change.
-    public func markDelivered(_ key: RecordKey) throws(OursError) {
+    package func markDelivered(_ key: RecordKey) throws(OursError) {
         let name = key.type + "~" + key.id
         try io { () throws(FileSystemError) in
             if try fileSystem.stat(deliveredDirectory) == nil { try fileSystem.createDirectory(deliveredDirectory) }
@@ -189,11 +197,11 @@ public struct Replica: Sendable {
     }
 
     /// Keys written straight to the folder since the last sync pass (see `markDelivered`).
-    public func deliveredKeys() throws(OursError) -> [RecordKey] {
+    package func deliveredKeys() throws(OursError) -> [RecordKey] {
         try keys(inMarkerDirectory: deliveredDirectory)
     }
 
-    public func clearDelivered(_ key: RecordKey) throws(OursError) {
+    package func clearDelivered(_ key: RecordKey) throws(OursError) {
         do { try fileSystem.remove(joinPath(deliveredDirectory, key.type + "~" + key.id)) } catch { throw .io(error) }
     }
 

@@ -1,31 +1,39 @@
 /// What the last sync pass found, kept in the replica for `ours status`.
+///
+/// Only `FarFutureStamp` is public, for `StatusReport.farFuture`; an app reads the rest through
+/// `Zone.status()`.
 public struct SyncState: Sendable, Equatable {
-    /// A stamp far ahead of the device's clock that is still in the household.
+    /// A stamp far ahead of the device's clock that is still in the household: a device whose
+    /// clock ran ahead wrote it, and every later write to that field loses to it until the
+    /// clocks catch up.
     public struct FarFutureStamp: Sendable, Hashable {
+        /// The record, as `type/id`.
         public var record: String
+        /// The field holding the value stamped in the future.
         public var field: String
+        /// The stamp, which names the device that wrote it.
         public var stamp: Stamp
 
-        public init(record: String, field: String, stamp: Stamp) {
+        package init(record: String, field: String, stamp: Stamp) {
             self.record = record
             self.field = field
             self.stamp = stamp
         }
     }
 
-    public var lastSyncMillis: Int64?
-    public var lastReport: [String: JSONValue] = [:]
-    public var problems: [Problem] = []
-    public var farFuture: [FarFutureStamp] = []
+    package var lastSyncMillis: Int64?
+    package var lastReport: [String: JSONValue] = [:]
+    package var problems: [Problem] = []
+    package var farFuture: [FarFutureStamp] = []
     /// The manifest's rejection rules every record of the replica was last filtered by
     /// (`Admission.rejectionPolicy`); `nil` before the first pass.
-    public var rejectionPolicy: String?
+    package var rejectionPolicy: String?
     /// Whether the last pass could write record files (`nil` before a build that kept it): a
     /// device that could not (read-only, not yet listed, a read-only mount) may hold what the
     /// folder lacks, and writes it on its first pass that can.
-    public var wroteRecords: Bool?
+    package var wroteRecords: Bool?
 
-    public init() {}
+    package init() {}
 
     static let fileName = "sync-state.json"
 

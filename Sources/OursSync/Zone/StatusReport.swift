@@ -1,21 +1,39 @@
 /// What `ours status` shows: where the household is, when it last synced, what waits to be
 /// written, and what is wrong.
+///
+/// `Zone.status()` makes it from this device's own state alone (it never touches the folder),
+/// so it is cheap enough for a status screen. The membership fields are `nil` for the private
+/// household.
 public struct StatusReport: Sendable {
+    /// The household's id.
     public var householdID: String
+    /// The household's name.
     public var householdName: String
+    /// Where this device mounts the shared folder; `nil` for the private household.
     public var folder: String?
+    /// Whether the household's folder was there when the report was made.
     public var folderAvailable: Bool
+    /// This device's person's role in the household.
     public var role: Participant.Role?
+    /// This device's person's permission in the household.
     public var permission: Participant.Permission?
+    /// Whether this device still syncs the household, and if not, why.
     public var membershipStatus: Membership.Status?
+    /// When the last sync pass finished, in milliseconds since 1970; `nil` before the first.
     public var lastSyncMillis: Int64?
+    /// Records changed on this device and not yet written to the folder.
     public var pendingChanges: Int
+    /// Records in this device's copy, deleted ones included.
     public var recordCount: Int
+    /// What the last sync pass could not read, write or accept.
     public var problems: [Problem]
+    /// Values stamped far ahead of this device's clock, still in the household (a device's
+    /// clock ran ahead): later changes to those fields lose until the clocks catch up.
     public var farFuture: [SyncState.FarFutureStamp]
     /// How far this device's own clock state runs ahead of its wall clock, when that is a problem.
     public var clockAheadMillis: Int64?
 
+    /// The report as `ours status --json` prints it (docs/JSON.md).
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "household": ["id": .string(householdID), "name": .string(householdName)],
