@@ -4,16 +4,23 @@
 /// Written as `2026-11-22T10:15:00.123Z-0000-k3j9x2qf`: fixed width, so plain string order is
 /// stamp order, and it reads as a UTC date.
 public struct Stamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Milliseconds since 1970 by the writer's hybrid logical clock: its wall clock, or later
+    /// when it had seen a later stamp.
     public var millis: Int64
+    /// Orders writes within one millisecond.
     public var counter: UInt16
+    /// The device that wrote (a hand edit has an id of its own, see `DeviceID.isHandEdit`).
     public var device: DeviceID
 
+    /// A stamp with these parts; a device makes its own with `Device.stamp()`.
     public init(millis: Int64, counter: UInt16 = 0, device: DeviceID) {
         self.millis = millis
         self.counter = counter
         self.device = device
     }
 
+    /// By time, then counter, then device id (by bytes): every device orders stamps the same way,
+    /// and no two writes tie.
     public static func < (lhs: Stamp, rhs: Stamp) -> Bool {
         if lhs.millis != rhs.millis { return lhs.millis < rhs.millis }
         if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
@@ -26,6 +33,7 @@ public struct Stamp: Sendable, Hashable, Comparable, CustomStringConvertible {
     // Written and parsed byte by byte, without intermediate strings: every field of every
     // record file carries stamps, so a first sync of a big household formats and parses
     // hundreds of thousands of them.
+    /// The written form, `2026-11-22T10:15:00.123Z-0000-k3j9x2qf`.
     public var description: String {
         let device = device.rawValue.utf8
         return String(unsafeUninitializedCapacity: Stamp.textLength) { buffer in
@@ -73,9 +81,12 @@ public struct Stamp: Sendable, Hashable, Comparable, CustomStringConvertible {
 /// A device's identifier inside stamps: eight characters of `RandomID.alphabet` for devices,
 /// or `_` and seven such characters for edits a person made by hand in a file.
 public struct DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Every id has eight characters.
     public static let length = 8
+    /// The id's text.
     public let rawValue: String
 
+    /// An id from its text; `nil` when the text is not one.
     public init?(_ rawValue: String) {
         let bytes = rawValue.utf8
         guard bytes.count == DeviceID.length else { return nil }
@@ -95,11 +106,11 @@ public struct DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
     }
 
-    public static func random() -> DeviceID { DeviceID(RandomID.make(length: length))! }
+    package static func random() -> DeviceID { DeviceID(RandomID.make(length: length))! }
 
     /// The pseudo-device for a hand edit, derived from what was edited so that every device
     /// that reads the same edited file makes the same entry.
-    public static func handEdit<Bytes: Sequence>(digestOf bytes: Bytes) -> DeviceID where Bytes.Element == UInt8 {
+    package static func handEdit<Bytes: Sequence>(digestOf bytes: Bytes) -> DeviceID where Bytes.Element == UInt8 {
         var value = Digest.of(bytes)
         var chars: [Character] = ["_"]
         for _ in 0..<(length - 1) {
@@ -112,8 +123,10 @@ public struct DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Whether this id stands for a person's hand edit rather than a device.
     public var isHandEdit: Bool { rawValue.hasPrefix("_") }
 
+    /// The id's text.
     public var description: String { rawValue }
 
+    /// By bytes, the same on every platform.
     public static func < (lhs: DeviceID, rhs: DeviceID) -> Bool {
         lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }

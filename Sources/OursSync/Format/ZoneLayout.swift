@@ -8,39 +8,51 @@
 /// ```
 /// Records are sharded into 256 folders per type by a digest of the id, so no folder grows
 /// past a few hundred files and a changed folder's time narrows where to look.
+///
+/// `Zone.layout` gives an app these paths (to show where a household is, or to coordinate
+/// access to its files on Apple platforms); the files themselves are written only by the
+/// library (docs/FORMAT.md).
 public struct ZoneLayout: Sendable, Hashable {
+    /// The shared folder, as this device mounts it.
     public let root: String
+    /// The household's folder name in the shared folder (a slug of its name and a random suffix).
     public let directoryName: String
 
-    public init(root: String, directoryName: String) {
+    package init(root: String, directoryName: String) {
         self.root = root
         self.directoryName = directoryName
     }
 
+    /// The household's folder.
     public var zone: String { joinPath(root, directoryName) }
+    /// The household's `zone.json`: its id, name, owner and rules.
     public var zoneFile: String { joinPath(zone, "zone.json") }
+    /// The household's participant manifest.
     public var participantsFile: String { joinPath(zone, "participants.json") }
+    /// The folder of the household's record files.
     public var records: String { joinPath(zone, "records") }
+    /// The share codes' folder, beside the households (one for the whole shared folder).
     public var codes: String { joinPath(root, "codes") }
 
-    public func codeFile(_ code: String) -> String { joinPath(codes, code + ".json") }
+    package func codeFile(_ code: String) -> String { joinPath(codes, code + ".json") }
 
     /// The canonical place of a record's file, relative to `records/`.
     public static func relativePath(of key: RecordKey) -> String {
         key.type + "/" + shard(of: key.id) + "/" + key.id + ".json"
     }
 
+    /// The full path of a record's file.
     public func path(of key: RecordKey) -> String { joinPath(records, ZoneLayout.relativePath(of: key)) }
 
-    public static func shard(of id: String) -> String { Digest.hex(id.utf8, length: 2) }
+    package static func shard(of id: String) -> String { Digest.hex(id.utf8, length: 2) }
 
     /// The start of the name a new household's folder is built under before it is published
     /// (see `Device.createZone`); readers ignore it, as every name starting with a dot.
-    public static let stagingPrefix = ".ours-new-"
+    package static let stagingPrefix = ".ours-new-"
 
     /// A folder name for a new household: a readable slug of its name and a random suffix, so
     /// two households called "Home" never collide.
-    public static func directoryName(forHouseholdNamed name: String) -> String {
+    package static func directoryName(forHouseholdNamed name: String) -> String {
         var slug = ""
         for scalar in name.lowercased().unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {

@@ -1,7 +1,9 @@
 /// One write of one field: the value (or `nil` when the write removed the field), its stamp,
 /// and what the writer had seen when it wrote.
 public struct FieldEntry: Sendable, Hashable {
+    /// The value written; `nil` when the write removed the field.
     public var value: JSONValue?
+    /// When, and by which device, the write was made.
     public var stamp: Stamp
     /// The writer's view of the record when it wrote: any entry this covers was seen, so this
     /// write supersedes it whatever the stamps say.
@@ -11,6 +13,8 @@ public struct FieldEntry: Sendable, Hashable {
     /// removed before it, by the stamps — so ignoring a write never loses what it replaced.
     public var replaced: [FieldEntry]
 
+    /// A write; a JSON `null` value is stored as `nil` (a file cannot tell them apart), the
+    /// writer's own device is left out of `seen`, and `replaced` is kept unique and in order.
     public init(value: JSONValue?, stamp: Stamp, seen: VersionVector = VersionVector(), replaced: [FieldEntry] = []) {
         // A file cannot tell a `null` field from an absent one, so neither may an entry.
         self.value = value == .null ? nil : value
@@ -57,10 +61,14 @@ public struct FieldEntry: Sendable, Hashable {
 /// A record's deletion: a stamped tombstone, what the deleting device had seen, and the
 /// deletions it superseded (they come back if this one is ignored, as for `FieldEntry`).
 public struct DeletionEntry: Sendable, Hashable {
+    /// When, and by which device, the record was deleted.
     public var stamp: Stamp
+    /// The deleting device's view of the record when it deleted it.
     public var seen: VersionVector
+    /// The deletions this one superseded (without their own), as `FieldEntry.replaced`.
     public var replaced: [DeletionEntry]
 
+    /// A deletion; the deleting device is left out of `seen`, and `replaced` is kept unique.
     public init(stamp: Stamp, seen: VersionVector = VersionVector(), replaced: [DeletionEntry] = []) {
         self.stamp = stamp
         self.seen = seen.removing(device: stamp.device)
@@ -74,12 +82,14 @@ public struct DeletionEntry: Sendable, Hashable {
 
     func isSameDeletion(as other: DeletionEntry) -> Bool { stamp == other.stamp && seen == other.seen }
 
+    /// The deletion alone, without what it superseded.
     public var withoutReplaced: DeletionEntry {
         var copy = self
         copy.replaced = []
         return copy
     }
 
+    /// Whether the deleting device had seen `other` when it deleted the record.
     public func supersedes(_ other: Stamp) -> Bool {
         if other.device == stamp.device { return other < stamp }
         return seen.covers(other)

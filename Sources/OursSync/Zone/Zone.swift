@@ -3,26 +3,38 @@
 ///
 /// A device without any household keeps "private" data: records with no folder, which move
 /// into the first household the device creates.
+///
+/// An app gets one from `Device.zone(_:)`, `createZone(name:folder:)` or `join(code:folder:)`.
+/// Its calls block on files and the device lock: call them off the main thread, or through
+/// `perform(_:)`.
 public final class Zone: Sendable {
+    /// The id of the private household: a device's records before it belongs to any.
     public static let privateID = "private"
 
     /// What the engine below this API works on: the device, the replica, the membership.
     let context: SyncContext
 
+    /// The household `membership` names on `device`, or the device's private data when `nil`.
     public init(device: Device, membership: Membership?) {
         context = SyncContext(device: device, replica: device.replica(membership?.id ?? Zone.privateID), opened: membership)
     }
 
+    /// The device this household is opened on.
     public var device: Device { context.device }
+    /// This device's copy of the household.
     public var replica: Replica { context.replica }
 
     /// This device's membership as currently recorded (`nil` for private data). Read afresh,
     /// because a sync may learn that this person was removed or the household dissolved.
     public var membership: Membership? { context.membership }
 
+    /// The household's id (`Zone.privateID` for private data).
     public var id: String { context.opened?.id ?? Zone.privateID }
+    /// The household's name, as this device last read it ("Private" for private data).
     public var name: String { membership?.name ?? "Private" }
+    /// Whether this is the device's private data rather than a shared household.
     public var isPrivate: Bool { context.isPrivate }
+    /// Where the household's files are in the shared folder; `nil` for private data.
     public var layout: ZoneLayout? { context.layout }
     var fileSystem: any FileSystem { context.fileSystem }
 
@@ -66,5 +78,7 @@ public final class Zone: Sendable {
     /// The merged participant manifest from the replica.
     public func manifest() throws(OursError) -> ParticipantManifest { try context.manifest() }
 
+    /// The household's `zone.json` as merged in the replica (its owner and rules); `nil` when
+    /// this device holds none (private data, or a household not synced yet).
     public func zoneInfo() throws(OursError) -> ZoneInfo? { try context.zoneInfo() }
 }
