@@ -41,7 +41,9 @@ public struct Problem: Sendable, Hashable {
     public var line: Int?
     public var column: Int?
     /// The file operation that failed, for a file that could not be read or written: the
-    /// system's `errno` and the full path.
+    /// system's `errno` and the full path. Detail of the problem, not part of what it is: two
+    /// problems that differ only here are equal, as `sync-state.json` (which keeps no cause)
+    /// compares what a pass found with what the last one stored.
     public var cause: FileSystemError?
 
     public init(
@@ -53,6 +55,18 @@ public struct Problem: Sendable, Hashable {
         self.line = line
         self.column = column
         self.cause = cause
+    }
+
+    public static func == (a: Problem, b: Problem) -> Bool {
+        (a.kind, a.path, a.message, a.line, a.column) == (b.kind, b.path, b.message, b.line, b.column)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(path)
+        hasher.combine(message)
+        hasher.combine(line)
+        hasher.combine(column)
     }
 
     /// One line for people: `path:line:column: message`.
