@@ -7,8 +7,7 @@ import Testing
 /// to them counts here.
 @Suite(
     "End to end: chores across versions",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
-    .tags(.slow), .fullLoopOnly)
+    .needsPreviousBuild, .tags(.slow), .fullLoopOnly)
 struct ChoreMixedVersionTests {
     func chores(_ device: SimulatedDevice) throws -> [String: [String: Any]] {
         let listed = try device.ok("chores", "--json").array

@@ -7,8 +7,7 @@ import Testing
 /// and what it writes is read here.
 @Suite(
     "End to end: mixed versions, everyday records",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
-    .tags(.slow), .fullLoopOnly)
+    .needsPreviousBuild, .tags(.slow), .fullLoopOnly)
 struct MixedVersionEverydayTests {
     /// Sarah on the previous build made the household; Mike on this build joined it.
     func household() throws -> (world: World, sarah: SimulatedDevice, mike: SimulatedDevice) {

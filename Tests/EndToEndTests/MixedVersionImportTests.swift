@@ -5,8 +5,7 @@ import Testing
 /// Imported ids derived from the file, beside a device still on the previous build.
 @Suite(
     "End to end: mixed versions, repeatable import",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
-    .tags(.slow), .fullLoopOnly)
+    .needsPreviousBuild, .tags(.slow), .fullLoopOnly)
 struct MixedVersionImportTests {
     @Test func recordsWithDerivedIdsSyncToThePreviousVersionAndItsEditsComeBack() throws {
         let previous = try #require(PreviousBuild.url, Comment(rawValue: PreviousBuild.missing))

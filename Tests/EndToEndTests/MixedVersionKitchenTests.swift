@@ -6,8 +6,7 @@ import Testing
 /// device still on the previous build shows what this one writes.
 @Suite(
     "End to end: mixed versions, recipes",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
-    .tags(.slow), .fullLoopOnly)
+    .needsPreviousBuild, .tags(.slow), .fullLoopOnly)
 struct MixedVersionKitchenTests {
     func previous() throws -> URL {
         try #require(PreviousBuild.url, Comment(rawValue: PreviousBuild.missing))

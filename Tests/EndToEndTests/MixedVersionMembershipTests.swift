@@ -8,8 +8,7 @@ import Testing
 /// agree among themselves, and that everyone agrees once it is updated (docs/FORMAT.md).
 @Suite(
     "End to end: membership across versions",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
-    .tags(.slow), .fullLoopOnly)
+    .needsPreviousBuild, .tags(.slow), .fullLoopOnly)
 struct MixedVersionMembershipTests {
     func previous() throws -> URL {
         try #require(PreviousBuild.url, Comment(rawValue: PreviousBuild.missing))

@@ -7,8 +7,7 @@ import Testing
 /// on an earlier version").
 @Suite(
     "End to end: recovery across versions",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
-    .tags(.slow), .fullLoopOnly)
+    .needsPreviousBuild, .tags(.slow), .fullLoopOnly)
 struct MixedVersionRecoveryTests {
     @Test func aPreviousBuildKeepsSyncingThroughARecoveryAndAgreesOnceUpdated() throws {
         let previous = try #require(PreviousBuild.url, Comment(rawValue: PreviousBuild.missing))

@@ -7,8 +7,7 @@ import Testing
 /// still on the previous build keeps syncing with an updated one.
 @Suite(
     "End to end: mixed versions",
-    .enabled(if: PreviousBuild.url != nil || PreviousBuild.required, Comment(rawValue: PreviousBuild.missing)),
-    .tags(.slow), .fullLoopOnly)
+    .needsPreviousBuild, .tags(.slow), .fullLoopOnly)
 struct MixedVersionTests {
     /// The previous build, or a recorded issue when CI must have it.
     func previous() throws -> URL {
