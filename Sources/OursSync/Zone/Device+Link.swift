@@ -95,8 +95,17 @@ extension Device {
         if let claimed = link.claimedBy, try identity()?.deviceID != claimed {
             throw .notPermitted("link code \(code) was already used by device \(claimed)", hint: "Make a new one.")
         }
-        let identity = try takeIdentity(of: link, deviceName: deviceName)
+        if link.claimedBy == nil, link.isExpired(atMillis: now) { throw LinkCode.expired(link) }
+        // The identity is written only once the claim holds: a refused claim (expired, or taken
+        // by another device meanwhile) leaves the device as it was, not set up as someone
+        // else, which a later `join` would then use.
+        let (identity, changed) = try withLock { () throws(OursError) -> (DeviceIdentity, changed: Bool) in
+            try linkedIdentity(for: link, deviceName: deviceName)
+        }
         link = try claim(code, in: root, by: identity.deviceID, deviceName: deviceName, now: now)
+        if changed {
+            try withLock { () throws(OursError) in try writeState(stateFileBytes(identity.document), to: identityFile) }
+        }
         var result = LinkResult(identity: identity, zones: [], linkedBy: link.createdBy)
         for household in link.households {
             do {
@@ -128,9 +137,7 @@ extension Device {
             }
             return link
         }
-        guard !link.isExpired(atMillis: now) else {
-            throw .notPermitted("link code \(code) expired at \(link.expiresAt)", hint: "Make a new one: `ours device link`.")
-        }
+        guard !link.isExpired(atMillis: now) else { throw LinkCode.expired(link) }
         link.claimedBy = device
         link.claimedAt = UTCTime.iso8601(millis: now)
         link.deviceName = deviceName
@@ -142,27 +149,34 @@ extension Device {
     /// set up for someone else who belongs to a household is refused.
     func takeIdentity(of link: LinkCode, deviceName: String?) throws(OursError) -> DeviceIdentity {
         try withLock { () throws(OursError) -> DeviceIdentity in
-            if var identity = try identity() {
-                if identity.participantID == link.participant { return identity }
-                guard try memberships().isEmpty else {
-                    throw .usage(
-                        "this device is set up for \(identity.name) and belongs to households; a link would make it \(link.name)'s",
-                        hint: "Link a device that is new to Ours (or use another OURS_HOME).")
-                }
-                identity.participantID = link.participant
-                identity.name = link.name
-                identity.email = link.email
-                identity.deviceName = deviceName ?? identity.deviceName
-                try writeState(stateFileBytes(identity.document), to: identityFile)
-                return identity
-            }
+            let (identity, changed) = try linkedIdentity(for: link, deviceName: deviceName)
+            if changed { try writeState(stateFileBytes(identity.document), to: identityFile) }
+            return identity
+        }
+    }
+
+    /// The identity this device would have as the link's person, and whether that differs from
+    /// the one it has (nothing is written): its own when already theirs, its device id with the
+    /// link's person when set up for someone in no household, a new one on a fresh device.
+    private func linkedIdentity(for link: LinkCode, deviceName: String?) throws(OursError) -> (DeviceIdentity, changed: Bool) {
+        guard var identity = try identity() else {
             var identity = DeviceIdentity(
                 deviceID: .random(), participantID: link.participant, name: link.name, email: link.email,
                 createdAt: UTCTime.iso8601(millis: clock.nowMillis()))
             identity.deviceName = deviceName
-            try writeState(stateFileBytes(identity.document), to: identityFile)
-            return identity
+            return (identity, true)
         }
+        if identity.participantID == link.participant { return (identity, false) }
+        guard try memberships().isEmpty else {
+            throw .usage(
+                "this device is set up for \(identity.name) and belongs to households; a link would make it \(link.name)'s",
+                hint: "Link a device that is new to Ours (or use another OURS_HOME).")
+        }
+        identity.participantID = link.participant
+        identity.name = link.name
+        identity.email = link.email
+        identity.deviceName = deviceName ?? identity.deviceName
+        return (identity, true)
     }
 
     /// One of the person's households: its documents from the folder, the membership, a first sync.

@@ -142,5 +142,9 @@ extension RegressionSeeds {
         // list there and their hand-over failed. A participant without a name is now one,
         // named by their id until a device that knows the name writes the file again.
         53_282_468,
+        // A device set up for Ana claimed Mike's link code after it expired (its clock a day
+        // ahead): refused, but the device was already Mike's. Ana's invitation then joined it as
+        // Mike, who owned the household. A refused claim now leaves the device as it was.
+        737_794_950,
     ]
 }
