@@ -71,11 +71,6 @@ public struct LinkCode: Sendable, Equatable {
         return expiry <= now
     }
 
-    /// The refusal of a code past its time.
-    static func expired(_ link: LinkCode) -> OursError {
-        .notPermitted("link code \(link.code) expired at \(link.expiresAt)", hint: "Make a new one: `ours device link`.")
-    }
-
     func encode() -> [UInt8] {
         let households: [JSONValue] = households.map {
             ["id": .string($0.id), "name": .string($0.name), "directory": .string($0.directory)]

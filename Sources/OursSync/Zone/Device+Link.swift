@@ -95,7 +95,6 @@ extension Device {
         if let claimed = link.claimedBy, try identity()?.deviceID != claimed {
             throw .notPermitted("link code \(code) was already used by device \(claimed)", hint: "Make a new one.")
         }
-        if link.claimedBy == nil, link.isExpired(atMillis: now) { throw LinkCode.expired(link) }
         // The identity is written only once the claim holds: a refused claim (expired, or taken
         // by another device meanwhile) leaves the device as it was, not set up as someone
         // else, which a later `join` would then use.
@@ -137,7 +136,9 @@ extension Device {
             }
             return link
         }
-        guard !link.isExpired(atMillis: now) else { throw LinkCode.expired(link) }
+        guard !link.isExpired(atMillis: now) else {
+            throw .notPermitted("link code \(code) expired at \(link.expiresAt)", hint: "Make a new one: `ours device link`.")
+        }
         link.claimedBy = device
         link.claimedAt = UTCTime.iso8601(millis: now)
         link.deviceName = deviceName
