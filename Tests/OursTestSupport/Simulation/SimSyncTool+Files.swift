@@ -27,14 +27,20 @@ extension SimSyncTool {
     }
 
     /// Keeps the losing side of a conflict beside the file, under one of three tools' names.
+    ///
+    /// A name is never given twice, on any copy. Dropbox and iCloud Drive name conflict copies
+    /// on their servers, which see every upload in turn, and Syncthing's names carry the device
+    /// and the second; two copies each making `x 2.json` with different contents, which then
+    /// conflict as `x 2 2.json` and so on, is this model's artefact, not something the tools do.
     func writeConflictCopy(_ copy: Int, _ path: String, _ bytes: [UInt8], mtime: Int64, _ random: inout SplitMix64) {
         let scheme = random.pick(ConflictScheme.allCases)
         var attempt = 1
         var name = conflictName(copy, path, scheme, attempt)
-        while read(copy, name) != nil || (try? copies[copy].fileSystem.stat(absolute(name))) != nil {
+        while issuedConflictNames.contains(name) || (try? copies[copy].fileSystem.stat(absolute(name))) != nil {
             attempt += 1
             name = conflictName(copy, path, scheme, attempt)
         }
+        issuedConflictNames.insert(name)
         write(copy, name, bytes, mtime: mtime)
         stats.conflictCopies += 1
     }

@@ -66,6 +66,8 @@ public final class SimSyncTool {
     public var stats = Stats()
     /// Called with a path the tool rolled back to an older version (a buggy tool's reorder).
     public var onRollback: ((String) -> Void)?
+    /// Every conflict copy's name given so far, on any copy (see `writeConflictCopy`).
+    var issuedConflictNames: Set<String> = []
     private var tick = 0
     private var sequence = 0
 
