@@ -80,6 +80,7 @@ struct SyncPass {
         }
         if canWriteFolder {
             LinkCompletion(context: context).run()
+            LinkClaimKeeper(context: context).run()
             context.refreshDeviceNote()
         }
         return (layout, canWriteFolder)

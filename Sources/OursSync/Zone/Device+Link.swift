@@ -105,6 +105,10 @@ extension Device {
         if changed {
             try withLock { () throws(OursError) in try writeState(stateFileBytes(identity.document), to: identityFile) }
         }
+        try rememberLinkClaim(
+            LinkClaim(
+                code: code, folder: root, participant: link.participant,
+                claimedAt: link.claimedAt ?? UTCTime.iso8601(millis: now), deviceName: link.deviceName))
         var result = LinkResult(identity: identity, zones: [], linkedBy: link.createdBy)
         for household in link.households {
             do {

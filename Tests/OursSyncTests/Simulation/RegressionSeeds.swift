@@ -146,5 +146,9 @@ extension RegressionSeeds {
         // ahead): refused, but the device was already Mike's. Ana's invitation then joined it as
         // Mike, who owned the household. A refused claim now leaves the device as it was.
         737_794_950,
+        // A stale message of the sync tool put Mike's unclaimed link code back over the new
+        // device's claim: Mike's device never listed it, and it stayed read-only for good. The
+        // new device now writes its claim again until it is listed.
+        1_568_411_358, 1_568_411_915,
     ]
 }
