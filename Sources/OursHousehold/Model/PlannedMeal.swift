@@ -75,7 +75,7 @@ public struct PlannedMeal: Sendable, Hashable, Codable, Identifiable {
 extension SemanticID {
     /// One planned meal per day and slot: `2025-03-14-dinner`. Declared with the meal, as it
     /// is made of the meal's own fields rather than a digest of a name.
-    public static func meal(on day: CalendarDay, _ slot: PlannedMeal.Slot) -> String {
+    static func meal(on day: CalendarDay, _ slot: PlannedMeal.Slot) -> String {
         "\(day)-\(slot.rawValue)"
     }
 }

@@ -78,7 +78,7 @@ public enum IngredientName {
 extension SemanticID {
     /// The id of the ingredient a text names: the same for every way of writing it
     /// (`IngredientName.canonical`), so two devices that meet "Basil" offline make one record.
-    public static func ingredient(named text: String) -> String {
+    static func ingredient(named text: String) -> String {
         let canonical = IngredientName.canonical(text)
         return make(RecordTypes.ingredient, name: canonical, key: canonical)
     }
