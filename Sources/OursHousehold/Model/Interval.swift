@@ -1,5 +1,6 @@
 /// How often a chore comes round, stored as text such as `7d` or `12h`.
 public struct Interval: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The length in milliseconds; always more than zero.
     public let milliseconds: Int64
 
     /// - Precondition: `milliseconds` is more than zero.
