@@ -23,7 +23,7 @@ public struct HouseholdChange: Sendable, Hashable {
         case other(type: String)
 
         /// The subject of a record type; items need their list, so they are `.items(listID: nil)`.
-        public init(type: String) {
+        init(type: String) {
             switch type {
             case RecordTypes.item: self = .items(listID: nil)
             case RecordTypes.list: self = .lists

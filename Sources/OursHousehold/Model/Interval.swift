@@ -44,7 +44,7 @@ public struct Interval: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `every 7 days`, `every day`, `every 12 hours`.
-    public var phrase: String {
+    var phrase: String {
         let named: [(Int64, String)] = [(86_400_000, "day"), (3_600_000, "hour"), (60_000, "minute")]
         for (scale, name) in named where milliseconds % scale == 0 {
             let count = milliseconds / scale
