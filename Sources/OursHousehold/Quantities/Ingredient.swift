@@ -58,7 +58,10 @@ public struct Ingredient: Sendable, Hashable, Codable {
 extension Ingredient {
     /// `{"text", "quantity"?, "unit"?, "name", "note"?}`; the quantity is a number when a
     /// short decimal is exact (`1.5`), else a fraction in a string (`"1/3"`).
-    package var json: JSONValue {
+    ///
+    /// The form a recipe record holds each ingredient in (with the ingredient's id added), for
+    /// writing recipe records through the engine directly; also the command's `--json` form.
+    public var json: JSONValue {
         var object: [String: JSONValue] = ["text": .string(text), "name": .string(name)]
         if let amount { object["quantity"] = amount.exactDecimalText.map { .number($0) } ?? .string(amount.description) }
         if let unit { object["unit"] = .string(unit.symbol) }
