@@ -1,5 +1,6 @@
 /// The household as one self-contained HTML page (no scripts, no external files).
 public enum HTMLExport {
+    /// The snapshot's lists, meal plan, recipes, chores and tasks as one HTML page's text.
     public static func render(_ snapshot: HouseholdSnapshot) -> String {
         let title = escape(snapshot.householdName)
         var body: [String] = [
@@ -14,7 +15,7 @@ public enum HTMLExport {
     }
 
     /// Escapes text for HTML content and attribute values.
-    public static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -6,17 +6,20 @@ import OursSync
 public struct HouseholdImport: Sendable {
     /// One record of the file: its key and its fields.
     public struct Record: Sendable, Hashable {
+        /// The record's type and id.
         public var key: RecordKey
+        /// Its fields as the file has them, by name.
         public var fields: [String: JSONValue]
     }
 
     /// The export versions this version reads.
-    public static let newestVersion = 1
+    static let newestVersion = 1
 
     /// Where it came from, for messages: the file's name as given.
     public var source: String
     /// The household it was exported from.
     public var householdID: String
+    /// The name of the household it was exported from.
     public var householdName: String
     /// Every record, by type (sorted), in the file's order within a type.
     public var records: [Record]

@@ -3,29 +3,38 @@ import OursSync
 
 /// Everything in a household's life at one moment, for export.
 public struct HouseholdSnapshot: Sendable {
+    /// A list and what is on it.
     public struct ListWithItems: Sendable, Hashable {
+        /// The list.
         public var list: GroceryList
+        /// Its items, ticked off ones too.
         public var items: [GroceryItem]
 
-        public init(list: GroceryList, items: [GroceryItem]) {
+        init(list: GroceryList, items: [GroceryItem]) {
             self.list = list
             self.items = items
         }
     }
 
+    /// The household's id (the zone's).
     public var householdID: String
+    /// The household's name.
     public var householdName: String
     /// When it was taken, milliseconds since 1970.
     public var takenAt: Int64
     /// The time zone dates and times are shown in.
     public var timeZone: TimeZone
+    /// The members, those who left too.
     public var members: [Member]
     /// Every list, archived ones too.
     public var lists: [ListWithItems]
+    /// Every item category.
     public var categories: [ItemCategory]
+    /// Every recipe.
     public var recipes: [Recipe]
     /// Every planned meal, by day and slot.
     public var meals: [PlannedMeal]
+    /// Every chore, paused ones too.
     public var chores: [Chore]
     /// Every task, done ones too.
     public var tasks: [HouseholdTask]
@@ -35,7 +44,7 @@ public struct HouseholdSnapshot: Sendable {
     /// `ours import` reads back.
     public var records: [String: [RecordSnapshot]] = [:]
 
-    public init(
+    init(
         householdID: String, householdName: String, takenAt: Int64, timeZone: TimeZone, members: [Member] = [],
         lists: [ListWithItems] = [], categories: [ItemCategory] = [], recipes: [Recipe] = [], meals: [PlannedMeal] = [],
         chores: [Chore] = [], tasks: [HouseholdTask] = [], projects: [Project] = []

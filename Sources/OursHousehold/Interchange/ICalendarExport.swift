@@ -9,22 +9,23 @@ import OursSync
 /// 75 octets.
 public enum ICalendarExport {
     /// What a calendar export holds: its summary counts these, nothing else.
-    public struct Contents: Sendable, Equatable {
-        public var meals: Int
-        public var tasks: Int
-        public var chores: Int
+    package struct Contents: Sendable, Equatable {
+        package var meals: Int
+        package var tasks: Int
+        package var chores: Int
 
-        public init(meals: Int, tasks: Int, chores: Int) {
+        package init(meals: Int, tasks: Int, chores: Int) {
             self.meals = meals
             self.tasks = tasks
             self.chores = chores
         }
     }
 
-    public static func contents(of snapshot: HouseholdSnapshot) -> Contents {
+    package static func contents(of snapshot: HouseholdSnapshot) -> Contents {
         Contents(meals: snapshot.meals.count, tasks: snapshot.tasks.count, chores: snapshot.chores.filter { !$0.paused }.count)
     }
 
+    /// The snapshot's planned meals, tasks and chores as an `.ics` file's text.
     public static func render(_ snapshot: HouseholdSnapshot) -> String {
         let stamp = dateTime(snapshot.takenAt)
         let domain = "\(snapshot.householdID).ours"
@@ -58,7 +59,7 @@ public enum ICalendarExport {
     }
 
     /// Escapes a TEXT value: backslash, semicolon, comma and line breaks (RFC 5545 3.3.11).
-    public static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
@@ -75,7 +76,7 @@ public enum ICalendarExport {
 
     /// Splits a content line longer than 75 octets, never inside a UTF-8 sequence; each
     /// continuation starts with a space (RFC 5545 3.1).
-    public static func fold(_ line: String) -> String {
+    static func fold(_ line: String) -> String {
         var pieces: [String] = []
         var current = ""
         var octets = 0

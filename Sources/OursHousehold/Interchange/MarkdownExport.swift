@@ -1,5 +1,6 @@
 /// The household as Markdown, for notes apps and printing.
 public enum MarkdownExport {
+    /// The snapshot's lists, meal plan, recipes, chores and tasks as a Markdown document.
     public static func render(_ snapshot: HouseholdSnapshot) -> String {
         var out = ["# \(escape(snapshot.householdName))", ""]
         out += ["## Lists", ""]
@@ -74,7 +75,7 @@ public enum MarkdownExport {
     }
 
     /// Backslash-escapes the characters Markdown would read as formatting.
-    public static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             if "\\`*_[]<>#|".contains(character) { result.append("\\") }

@@ -3,6 +3,7 @@ import OursSync
 extension Household {
     /// What `add` did.
     public struct AddResult: Sendable {
+        /// The list the items went on.
         public var list: GroceryList
         /// `.created` when the list was made for this, `.restored` when it was unarchived.
         public var listOutcome: Outcome

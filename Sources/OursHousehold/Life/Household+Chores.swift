@@ -2,6 +2,8 @@ import OursSync
 
 /// What to change about a chore; `nil` leaves a thing as it is.
 public struct ChoreChanges: Sendable, Hashable {
+    /// A new rule for how often it comes round; the schedule then starts from when the chore
+    /// is due now.
     public var rule: Recurrence?
     /// True: keep to the schedule; false: count from the last completion.
     public var fixed: Bool?
@@ -14,6 +16,7 @@ public struct ChoreChanges: Sendable, Hashable {
     /// The note; empty removes it.
     public var note: String?
 
+    /// Changes with these values; the defaults change nothing.
     public init(
         rule: Recurrence? = nil, fixed: Bool? = nil, assignee: String? = nil, rotation: [String]? = nil,
         unassign: Bool = false, note: String? = nil

@@ -4,19 +4,22 @@ import OursSync
 /// A record someone deleted: what it was, when, and by whom. Deletions are stamped tombstones
 /// that keep the record's last values, so it can be listed and brought back.
 public struct DeletedRecord: Sendable, Hashable {
+    /// What was deleted: its kind, id, name and where it was.
     public var record: RecordRef
     /// The deletion's stamp: when, and on which device.
     public var deletion: Stamp
     /// Who deleted it (a participant id), when the household knows the device.
     public var deletedBy: String?
+    /// That member's name, when known.
     public var deletedByName: String?
     /// The id of what it was in: an item's list, a task's project, a meal's recipe.
     public var containerID: String?
 
+    /// When it was deleted, in milliseconds since 1970 (UTC); `deletedDate` as a `Date`.
     public var deletedAt: Int64 { deletion.millis }
 
     /// `{"type", "recordType", "id", "name", "context"?, "deletedAt", "deletedBy"?, "deletedByName"?}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = record.json.objectValue ?? [:]
         object["deletedAt"] = .string(UTCTime.iso8601(millis: deletedAt))
         if let deletedBy { object["deletedBy"] = .string(deletedBy) }

@@ -2,18 +2,22 @@ import OursSync
 
 /// What `importDocument` did, per record type.
 public struct ImportReport: Sendable, Hashable {
+    /// How many records an import made, changed, or found as the file has them.
     public struct Counts: Sendable, Hashable {
+        /// Records that were not here (or were deleted) and were made.
         public var created = 0
+        /// Records that were here and took some of the file's values.
         public var updated = 0
+        /// Records that were here as the file has them: nothing written.
         public var unchanged = 0
 
-        public init(created: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        init(created: Int = 0, updated: Int = 0, unchanged: Int = 0) {
             self.created = created
             self.updated = updated
             self.unchanged = unchanged
         }
 
-        public var json: JSONValue {
+        package var json: JSONValue {
             ["created": JSONValue(created), "updated": JSONValue(updated), "unchanged": JSONValue(unchanged)]
         }
     }
@@ -21,6 +25,7 @@ public struct ImportReport: Sendable, Hashable {
     /// Counts by record type.
     public var byType: [String: Counts] = [:]
 
+    /// The counts of every type together.
     public var total: Counts {
         byType.values.reduce(into: Counts()) { total, counts in
             total.created += counts.created
@@ -30,7 +35,7 @@ public struct ImportReport: Sendable, Hashable {
     }
 
     /// `{"types": {"<type>": {"created", "updated", "unchanged"}}, "created", "updated", "unchanged"}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = total.json.objectValue ?? [:]
         object["types"] = .object(byType.mapValues(\.json))
         return .object(object)

@@ -58,8 +58,10 @@ extension Household {
     public struct IngredientChange: Sendable, Hashable {
         /// A category to file it under, or `.some(nil)` to forget its category.
         public var category: String??
+        /// Whether it is a staple, bought again and again (`addStaplesToList`).
         public var staple: Bool?
 
+        /// A change with these values; the defaults change nothing.
         public init(category: String?? = nil, staple: Bool? = nil) {
             self.category = category
             self.staple = staple

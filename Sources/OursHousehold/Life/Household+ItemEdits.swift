@@ -10,13 +10,18 @@ extension Household {
 
     /// What `editItem` changes; `nil` and `.keep` leave a field as it is.
     public struct ItemEdits: Sendable, Equatable {
+        /// A new name.
         public var name: String?
+        /// The quantity as typed: `2`, `500 g`.
         public var quantity: Edit<String>
+        /// A category's name (made when it does not exist).
         public var category: Edit<String>
+        /// A remark for whoever shops.
         public var note: Edit<String>
         /// Another list to move it to (made when it does not exist, like `add --list`).
         public var list: String?
 
+        /// Edits with these values; the defaults change nothing.
         public init(
             name: String? = nil, quantity: Edit<String> = .keep, category: Edit<String> = .keep, note: Edit<String> = .keep,
             list: String? = nil

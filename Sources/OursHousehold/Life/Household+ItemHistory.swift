@@ -19,12 +19,15 @@ extension Household {
 
     /// One item ticked off: what, on which list, when and by whom.
     public struct Purchase: Sendable {
+        /// The item as it is now (or was when removed).
         public var item: GroceryItem
+        /// The list it is on.
         public var list: GroceryList
+        /// The ticking off: when and by whom.
         public var event: ItemEvent
 
         /// `{"id", "name", "list": {"id", "name"}, "at", "by"?, "byName"?}`: `id` and `name` are the item's.
-        public func json(members: [Member]) -> JSONValue {
+        package func json(members: [Member]) -> JSONValue {
             var object = event.json(members: members).objectValue ?? [:]
             object["event"] = nil
             object["id"] = .string(item.id)

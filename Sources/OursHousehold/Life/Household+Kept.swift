@@ -11,6 +11,7 @@ import OursSync
 /// it were there (`keptBy` in its JSON) until someone settles it: `ours conflicts restore ID`
 /// brings it back for good, `ours conflicts dismiss ID` deletes it again with what was added.
 public struct ContainerConflict: Sendable, Hashable {
+    /// What happened to the container.
     public enum Kind: String, Sendable {
         /// The container was deleted while something was added to it.
         case deletionLostToAddition
@@ -20,11 +21,13 @@ public struct ContainerConflict: Sendable, Hashable {
 
     /// Short and stable: the same on every device (from the container and the deletion's stamp).
     public let id: String
+    /// What happened to the container.
     public let kind: Kind
+    /// The list, recipe or project that is kept in view.
     public let container: RecordRef
     /// What was added: the records that keep the container in view.
     public let children: [RecordRef]
-    /// The deletion's (or the archiving's) stamp.
+    /// The deletion's (or the archiving's) stamp: when, and on which device.
     public let stamp: Stamp
 
     init(kind: Kind, container: RecordRef, children: [RecordRef], stamp: Stamp) {
@@ -40,7 +43,7 @@ public struct ContainerConflict: Sendable, Hashable {
     /// The shape of an engine conflict in `ours conflicts --json`: `{"id", "type", "recordId",
     /// "kind", "name", "field": null, "value": null, "winningValue": [record], "stamp", "at"}`;
     /// `winningValue` lists what was added (`RecordRef.json`).
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "id": .string(id), "type": .string(container.kind.recordType), "recordId": .string(container.id),
             "kind": .string(kind.rawValue), "name": .string(container.name), "field": .null, "value": .null,

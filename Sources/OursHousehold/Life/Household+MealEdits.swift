@@ -5,9 +5,12 @@ extension Household {
     public struct MealEdits: Sendable, Equatable {
         /// A recipe's name, or any text: what is planned.
         public var what: String?
+        /// How many it is for, 1 to 1000.
         public var servings: Edit<Int>
+        /// A note for the cook.
         public var note: Edit<String>
 
+        /// Edits with these values; the defaults change nothing.
         public init(what: String? = nil, servings: Edit<Int> = .keep, note: Edit<String> = .keep) {
             self.what = what
             self.servings = servings

@@ -49,7 +49,7 @@ extension Household {
     }
 
     /// What `meals to-list` added for the week starting on `week` (a Monday, `yyyy-MM-dd`).
-    public func mealShopping(week: String) throws(OursError) -> MealShopping {
+    func mealShopping(week: String) throws(OursError) -> MealShopping {
         try snapshot(RecordTypes.mealShopping, week).flatMap(MealShopping.init) ?? MealShopping(week: week)
     }
 

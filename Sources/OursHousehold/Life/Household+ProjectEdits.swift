@@ -3,9 +3,12 @@ import OursSync
 extension Household {
     /// What `editProject` changes; `nil` and `.keep` leave a field as it is.
     public struct ProjectEdits: Sendable, Equatable {
+        /// A new name.
         public var name: String?
+        /// A colour as people write it (`green`, `#3a7d44`).
         public var color: Edit<String>
 
+        /// Edits with these values; the defaults change nothing.
         public init(name: String? = nil, color: Edit<String> = .keep) {
             self.name = name
             self.color = color

@@ -14,6 +14,7 @@ public struct RecipeListEdit: Sendable, Hashable {
     /// Texts to put at the end.
     public var append: [String]
 
+    /// An edit with these changes; the numbers are those the recipe shows, 1 for the first.
     public init(replace: [(Int, String)] = [], remove: [Int] = [], insert: [(Int, String)] = [], append: [String] = []) {
         self.replace = replace
         self.remove = remove
@@ -21,13 +22,15 @@ public struct RecipeListEdit: Sendable, Hashable {
         self.append = append
     }
 
-    public var isEmpty: Bool { replace.isEmpty && remove.isEmpty && insert.isEmpty && append.isEmpty }
+    var isEmpty: Bool { replace.isEmpty && remove.isEmpty && insert.isEmpty && append.isEmpty }
 
+    /// Whether both make the same changes.
     public static func == (a: Self, b: Self) -> Bool {
         a.replace.map { "\($0.0)=\($0.1)" } == b.replace.map { "\($0.0)=\($0.1)" } && a.remove == b.remove
             && a.insert.map { "\($0.0)=\($0.1)" } == b.insert.map { "\($0.0)=\($0.1)" } && a.append == b.append
     }
 
+    /// Hashes the changes, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(remove)
         hasher.combine(append)
@@ -76,21 +79,30 @@ public struct RecipeListEdit: Sendable, Hashable {
 
 /// Everything `recipe edit` can change; `nil` and empty leave a part as it is.
 public struct RecipeEdit: Sendable, Hashable {
+    /// A new title.
     public var name: String?
+    /// A new number of servings.
     public var servings: Int?
     /// Durations as typed (`25m`, `1h30m`, `PT25M`); an empty text removes one.
     public var prepTime: String?
+    /// The cooking time, as `prepTime` takes it.
     public var cookTime: String?
+    /// The whole time, as `prepTime` takes it.
     public var totalTime: String?
     /// An empty text removes the notes.
     public var notes: String?
     /// The source address; an empty text removes it.
     public var source: String?
+    /// Tags to add (one it has already, in any case, is not added twice).
     public var addTags: [String]
+    /// Tags to take off, in any case.
     public var removeTags: [String]
+    /// Changes to the ingredient lines, each line as typed (`2 cups flour`).
     public var ingredients: RecipeListEdit
+    /// Changes to the steps.
     public var steps: RecipeListEdit
 
+    /// An edit with these changes; the defaults change nothing.
     public init(
         name: String? = nil, servings: Int? = nil, prepTime: String? = nil, cookTime: String? = nil,
         totalTime: String? = nil, notes: String? = nil, source: String? = nil, addTags: [String] = [],

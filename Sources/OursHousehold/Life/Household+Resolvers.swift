@@ -5,7 +5,7 @@ import OursSync
 // `Resolver`), so every kind answers alike.
 extension Household {
     /// Lists by id or name; the hint for a name that matches none lists `known`.
-    public static func listResolver(_ known: [GroceryList], typed: String = "NAME") -> Resolver<GroceryList> {
+    static func listResolver(_ known: [GroceryList], typed: String = "NAME") -> Resolver<GroceryList> {
         Resolver(
             "list", id: \.id, name: \.name,
             notFoundHint: known.isEmpty
@@ -14,18 +14,18 @@ extension Household {
     }
 
     /// Items, each with its list, by id or name; several of one name are told apart by `--list`.
-    public static func itemResolver(hint: String? = nil) -> Resolver<(GroceryItem, GroceryList)> {
+    static func itemResolver(hint: String? = nil) -> Resolver<(GroceryItem, GroceryList)> {
         Resolver("item", id: \.0.id, name: \.0.name, scope: .init(flag: "--list") { $0.1.name }, notFoundHint: hint)
     }
 
     /// Categories by id or name.
-    public static func categoryResolver() -> Resolver<ItemCategory> {
+    static func categoryResolver() -> Resolver<ItemCategory> {
         Resolver(
             "category", plural: "categories", id: \.id, name: \.name, notFoundHint: "`ours categories` lists them.")
     }
 
     /// Ingredients by id or name; any way of writing one names it ("Fresh Basil" is basil).
-    public static func ingredientResolver() -> Resolver<KnownIngredient> {
+    static func ingredientResolver() -> Resolver<KnownIngredient> {
         Resolver(
             "ingredient", id: \.id, name: \.name, sameName: IngredientName.canonical,
             notFoundHint: "`ours ingredients` lists them; an ingredient is remembered once it is added to a list or a recipe.")
@@ -34,14 +34,14 @@ extension Household {
     /// Recipes by id or title; titles that differ only in punctuation are the same title
     /// (`RecipeTitle`), and two recipes of one title are told apart by id, each shown with when
     /// and by whom it was made.
-    public func recipeResolver() -> Resolver<Recipe> {
+    func recipeResolver() -> Resolver<Recipe> {
         Resolver(
             "recipe", id: \.id, name: \.name, scope: .init(flag: nil) { recipe in (try? originLabel(of: recipe)) },
             sameName: RecipeTitle.key, notFoundHint: "`ours recipes` lists them; `ours recipe add NAME` adds one.")
     }
 
     /// Planned meals by id (`2025-03-14-dinner`) or name, each shown with its day and slot.
-    public static func mealResolver() -> Resolver<PlannedMeal> {
+    static func mealResolver() -> Resolver<PlannedMeal> {
         Resolver(
             "planned meal", id: \.id, name: \.name, scope: .init(flag: nil) { $0.when },
             notFoundHint:
@@ -50,12 +50,12 @@ extension Household {
     }
 
     /// Chores by id or name.
-    public static func choreResolver() -> Resolver<Chore> {
+    static func choreResolver() -> Resolver<Chore> {
         Resolver("chore", id: \.id, name: \.name, notFoundHint: "`ours chores` lists them.")
     }
 
     /// Projects by id or name; the hint for a name that matches none lists `known`.
-    public static func projectResolver(_ known: [Project]) -> Resolver<Project> {
+    static func projectResolver(_ known: [Project]) -> Resolver<Project> {
         Resolver(
             "project", id: \.id, name: \.name,
             notFoundHint: known.isEmpty
@@ -63,19 +63,19 @@ extension Household {
     }
 
     /// Tasks by id or title; several of one title are told apart by `--project`.
-    public static func taskResolver(hint: String? = "`ours tasks` lists the open tasks.") -> Resolver<HouseholdTask> {
+    static func taskResolver(hint: String? = "`ours tasks` lists the open tasks.") -> Resolver<HouseholdTask> {
         Resolver("task", id: \.id, name: \.name, scope: .init(flag: "--project") { $0.project }, notFoundHint: hint)
     }
 
     /// Members by participant id or name, each shown with their id; the hint lists `active`.
-    public static func memberResolver(_ active: [Member]) -> Resolver<Member> {
+    static func memberResolver(_ active: [Member]) -> Resolver<Member> {
         Resolver(
             "member", id: \.id, name: \.name, scope: .init(flag: nil) { $0.id },
             notFoundHint: "Members: \(active.map(\.name).joined(separator: ", ")). `ours members` lists them.")
     }
 
     /// Deleted records of one kind by id or name, each shown with where it was.
-    public static func deletedResolver(_ kind: RecordKind) -> Resolver<DeletedRecord> {
+    static func deletedResolver(_ kind: RecordKind) -> Resolver<DeletedRecord> {
         Resolver(
             "deleted \(kind.rawValue)", plural: "deleted \(kind.plural)", id: \.record.id, name: \.record.name,
             scope: .init(flag: nil) { $0.record.context },

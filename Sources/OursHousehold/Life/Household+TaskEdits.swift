@@ -7,14 +7,17 @@ extension Household {
         public var name: String?
         /// `yyyy-MM-dd`, `today`, `tomorrow` or a weekday.
         public var due: Edit<String>
+        /// 1, the most urgent, to 4.
         public var priority: Edit<Int>
         /// A member's name, `me`, or an id.
         public var assignee: Edit<String>
+        /// A remark on it.
         public var note: Edit<String>
         /// Another project to move it to (made when it does not exist); `.clear` takes it out
         /// of any project.
         public var project: Edit<String>
 
+        /// Edits with these values; the defaults change nothing.
         public init(
             name: String? = nil, due: Edit<String> = .keep, priority: Edit<Int> = .keep, assignee: Edit<String> = .keep,
             note: Edit<String> = .keep, project: Edit<String> = .keep

@@ -9,21 +9,24 @@ import OursSync
 /// once they sync. Frequent commands (adding and ticking items) read only the records they
 /// touch, never a whole record type.
 public struct Household: Sendable {
+    /// The engine's household (or the device's private data) it reads and writes.
     public let zone: Zone
     /// The time zone that decides what "today" and "this week" are.
     public let timeZone: TimeZone
 
+    /// The household's life in `zone`, with "today" in `timeZone`.
     public init(_ zone: Zone, timeZone: TimeZone = .current) {
         self.zone = zone
         self.timeZone = timeZone
     }
 
-    /// Now, from the device's clock (a test's clock in tests).
+    /// Now, from the device's clock (a test's clock in tests), in milliseconds since 1970 (UTC).
     public var nowMillis: Int64 { zone.device.clock.nowMillis() }
 
+    /// The day it is now in `timeZone`.
     public var today: CalendarDay { CalendarDay(millis: nowMillis, timeZone: timeZone) }
 
-    /// What happened to a record a command touched.
+    /// What happened to a record a call touched.
     public enum Outcome: String, Sendable {
         /// Made, or brought back after a deletion.
         case created
@@ -84,7 +87,7 @@ public struct Household: Sendable {
 
 extension Household {
     /// `Tue 2025-03-18 10:00` in this household life's time zone.
-    public func localTime(_ millis: Int64) -> String {
+    package func localTime(_ millis: Int64) -> String {
         let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(millis) / 1000))) * 1000
         let text = UTCTime.iso8601(millis: millis + offset)
         let day = CalendarDay(millis: millis, timeZone: timeZone)

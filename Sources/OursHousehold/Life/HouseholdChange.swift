@@ -23,7 +23,7 @@ public struct HouseholdChange: Sendable, Hashable {
         case other(type: String)
 
         /// The subject of a record type; items need their list, so they are `.items(listID: nil)`.
-        public init(type: String) {
+        init(type: String) {
             switch type {
             case RecordTypes.item: self = .items(listID: nil)
             case RecordTypes.list: self = .lists
@@ -40,6 +40,7 @@ public struct HouseholdChange: Sendable, Hashable {
         }
     }
 
+    /// What changed: the items of one list, the lists, the recipes, ….
     public var subject: Subject
     /// The records of this subject that changed, in the order they changed: each one's id,
     /// whether it was inserted, updated or deleted, the fields whose value changed, and who
@@ -50,6 +51,7 @@ public struct HouseholdChange: Sendable, Hashable {
     /// When the watcher published it.
     public var date: Date
 
+    /// A change with these values (for an app's tests: `HouseholdFeed` makes them).
     public init(subject: Subject, records: [RecordChange], origin: ChangeOrigin, date: Date) {
         self.subject = subject
         self.records = records

@@ -18,7 +18,9 @@ import OursSync
 /// Telling an item's list reads the item's record, on the library's own queue; a deleted item
 /// is told by what its id says, when it says it.
 public final class HouseholdFeed: Sendable {
+    /// The household it follows.
     public let household: Household
+    /// The watcher it runs: its `events` are the feed's to read.
     public let watcher: Watcher
     /// Every event, in order, until `run()` returns. Unbounded, like the watcher's.
     public let events: AsyncStream<HouseholdEvent>

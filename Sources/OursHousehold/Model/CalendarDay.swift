@@ -7,6 +7,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Days since 1970-01-01.
     public let dayNumber: Int64
 
+    /// The day `dayNumber` days after 1970-01-01 (before it, when negative).
     public init(dayNumber: Int64) { self.dayNumber = dayNumber }
 
     /// Reads `yyyy-MM-dd`; `nil` for anything else, or a day that does not exist.
@@ -21,21 +22,25 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         dayNumber = UTCTime.floorDiv(millis + offset, 86_400_000)
     }
 
+    /// `yyyy-MM-dd`: `2025-03-14`.
     public var description: String { UTCTime.day(dayNumber) }
 
     /// 1 for Monday … 7 for Sunday (ISO 8601).
     public var weekday: Int { Int(((dayNumber + 3) % 7 + 7) % 7) + 1 }
 
+    /// The weekday's English name: `Friday`.
     public var weekdayName: String { CalendarDay.weekdayNames[weekday - 1] }
 
     /// The Monday of this day's week.
     public var weekStart: CalendarDay { adding(days: -(weekday - 1)) }
 
+    /// The day `days` days later (earlier when negative).
     public func adding(days: Int) -> CalendarDay { CalendarDay(dayNumber: dayNumber + Int64(days)) }
 
     /// Midnight UTC at the start of the day, in milliseconds since 1970.
-    public var startMillis: Int64 { dayNumber * 86_400_000 }
+    var startMillis: Int64 { dayNumber * 86_400_000 }
 
+    /// Earlier days first.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -47,7 +52,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     ///   - today: the day it is now.
     ///   - what: how to name the value in an error (`DATE`, `--due`).
     /// - Throws: `.usage` quoting the text.
-    public static func parse(_ text: String, today: CalendarDay, what: String = "DATE") throws(OursError) -> CalendarDay {
+    package static func parse(_ text: String, today: CalendarDay, what: String = "DATE") throws(OursError) -> CalendarDay {
         if let day = CalendarDay(text) { return day }
         let word = text.lowercased().trimmingCharacters(in: .whitespaces)
         switch word {

@@ -33,7 +33,7 @@ extension Chore {
     /// "assigneeName"?, "rotation"?: [{"id", "name"?}], "lastDone"?, "lastDoneBy"?,
     /// "lastDoneByName"?, "nextDue", "due"}`; `due` is whether it is due at `now` (never while
     /// paused), `every` the interval an older version shows.
-    public func json(members: [Member], now: Int64) -> JSONValue {
+    package func json(members: [Member], now: Int64) -> JSONValue {
         func name(_ id: String) -> String? { members.first { $0.id == id }?.name }
         var object: [String: JSONValue] = [
             "id": .string(id), "name": .string(self.name), "rule": .string(schedule.rule.description),

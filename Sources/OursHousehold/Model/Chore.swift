@@ -13,8 +13,12 @@ import OursSync
 /// Instants are ISO 8601 UTC with milliseconds. A new chore is due when it is added (a day
 /// rule: on its first day).
 public struct Chore: Sendable, Hashable, Codable, Identifiable {
+    /// The record's id, made from the name it was first added under.
     public let id: String
+    /// The name as shown: `Take out the bins`.
     public var name: String
+    /// When it comes round: its rule, whether it keeps to a fixed schedule, where it starts and
+    /// in which time zone.
     public var schedule: ChoreSchedule
     /// Who is up now: the rotation's current member when there is a rotation.
     public var assignee: String?
@@ -22,16 +26,21 @@ public struct Chore: Sendable, Hashable, Codable, Identifiable {
     public var rotation: [String]
     /// The rotation step at which `rotation[0]` was up.
     public var rotationStart: Int
+    /// A remark on it.
     public var note: String?
     /// A paused chore is never due.
     public var paused: Bool
-    /// When it was last resumed after a pause.
+    /// When it was last resumed after a pause, in milliseconds since 1970 (UTC).
     public var resumedAt: Int64?
     /// Every completion, newest first.
     public var completions: [ChoreCompletion]
-    /// When it is next due (also while paused: when it would be).
+    /// When it is next due (also while paused: when it would be), in milliseconds since 1970
+    /// (UTC); `nextDueDate` as a `Date`.
     public var nextDue: Int64
 
+    /// A chore with these values (for previews and tests: `Household.addChore` adds chores).
+    /// `nextDue` is computed from the schedule, the completions and the pause unless given;
+    /// with a rotation, `assignee` is whoever is up.
     public init(
         id: String, name: String, schedule: ChoreSchedule, assignee: String? = nil, rotation: [String] = [],
         rotationStart: Int = 0, note: String? = nil, paused: Bool = false, resumedAt: Int64? = nil,
@@ -54,7 +63,7 @@ public struct Chore: Sendable, Hashable, Codable, Identifiable {
 
     /// - Parameter timeZone: the calendar for a chore that names none (made by an older version).
     /// - Returns: `nil` for a record of another type, or one without a name or a readable rule.
-    public init?(_ snapshot: RecordSnapshot, timeZone: TimeZone) {
+    init?(_ snapshot: RecordSnapshot, timeZone: TimeZone) {
         let values = snapshot.values
         guard snapshot.key.type == RecordTypes.chore, let name = snapshot.name,
             let rule = Chore.rule(in: values)
@@ -86,20 +95,23 @@ public struct Chore: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// The interval an older version reads (`every`).
-    public var every: Interval { schedule.rule.legacyInterval }
+    var every: Interval { schedule.rule.legacyInterval }
 
-    /// The latest completion's time and who did it.
+    /// The latest completion's time, in milliseconds since 1970 (UTC); `nil` when it was never
+    /// done.
     public var lastDone: Int64? { completions.first?.at }
+    /// Who did the latest completion: a participant id.
     public var lastDoneBy: String? { completions.first?.by }
 
-    /// Whether it is due at `now`: never while paused.
+    /// Whether it is due at `now` (milliseconds since 1970, such as `Household.nowMillis`):
+    /// never while paused.
     public func isOverdue(at now: Int64) -> Bool { !paused && nextDue <= now }
 
     /// The rotation steps taken so far: the largest generation of any completion.
-    public var generation: Int { completions.compactMap(\.generation).max() ?? 0 }
+    var generation: Int { completions.compactMap(\.generation).max() ?? 0 }
 
     /// The rotation's member who is up after `generation` steps.
-    public func rotationMember(at generation: Int) -> String? {
+    func rotationMember(at generation: Int) -> String? {
         guard !rotation.isEmpty else { return nil }
         let count = rotation.count
         return rotation[((generation - rotationStart) % count + count) % count]

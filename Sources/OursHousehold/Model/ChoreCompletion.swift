@@ -11,17 +11,20 @@ public struct ChoreCompletion: Sendable, Hashable, Codable, Identifiable {
     /// The part of the field name after `done.`: random, or `legacy-<millis>` for a completion
     /// an older version recorded only in `lastDone`.
     public var id: String
-    /// When it was done.
+    /// When it was done, in milliseconds since 1970 (UTC); `date` as a `Date`.
     public var at: Int64
     /// Who did it: a participant id.
     public var by: String?
     /// The rotation step it completed; absent for one that does not move the rotation on.
     public var generation: Int?
-    /// When it was due at the time (the occurrence it completed).
+    /// When it was due at the time (the occurrence it completed), in milliseconds since 1970
+    /// (UTC); `nil` when not recorded.
     public var due: Int64?
     /// Whether it comes from `lastDone`/`lastDoneBy` alone, written by an older version.
     public var legacy: Bool
 
+    /// A completion with these values (for previews and tests: `Household.choreDone` records
+    /// completions).
     public init(id: String, at: Int64, by: String?, generation: Int?, due: Int64? = nil, legacy: Bool = false) {
         self.id = id
         self.at = at
@@ -72,7 +75,7 @@ public struct ChoreCompletion: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `{"id", "at", "by"?, "byName"?, "generation"?, "due"?, "legacy"?}`.
-    public func json(members: [Member]) -> JSONValue {
+    package func json(members: [Member]) -> JSONValue {
         var object: [String: JSONValue] = ["id": .string(id), "at": .string(UTCTime.iso8601(millis: at))]
         if let by {
             object["by"] = .string(by)

@@ -8,13 +8,17 @@
 /// - Day rules (`every mon,thu`, `on day 15`) fall at the start of each matching local day,
 ///   either way.
 public struct ChoreSchedule: Sendable, Hashable, Codable {
+    /// How often it comes round.
     public var rule: Recurrence
     /// Whether the next due time follows the schedule rather than the last completion.
     public var fixed: Bool
-    /// Where the schedule starts: when the chore was added, or when its rule last changed.
+    /// Where the schedule starts, in milliseconds since 1970 (UTC): when the chore was added, or
+    /// when its rule last changed.
     public var start: Int64
+    /// The time zone whose calendar days and wall-clock times the schedule counts in.
     public var calendar: LocalCalendar
 
+    /// A schedule with these values; `start` is in milliseconds since 1970 (UTC).
     public init(rule: Recurrence, fixed: Bool = false, start: Int64, calendar: LocalCalendar) {
         self.rule = rule
         self.fixed = fixed
@@ -25,7 +29,7 @@ public struct ChoreSchedule: Sendable, Hashable, Codable {
     /// The first time it falls due at or after `time`; for a day rule, the start of the first
     /// matching day on or after `time`'s day (which may be before `time`). A schedule counted
     /// from completions is due at `time` itself when it follows an interval rule.
-    public func first(onOrAfter time: Int64) -> Int64 {
+    func first(onOrAfter time: Int64) -> Int64 {
         switch rule {
         case .weekdays, .monthDay: return calendar.startOfDay(firstMatchingDay(from: calendar.day(time)))
         case .every, .span:
@@ -35,7 +39,7 @@ public struct ChoreSchedule: Sendable, Hashable, Codable {
     }
 
     /// The first time it falls due strictly after `time`, following the schedule.
-    public func first(after time: Int64) -> Int64 {
+    func first(after time: Int64) -> Int64 {
         switch rule {
         case .weekdays, .monthDay:
             return calendar.startOfDay(firstMatchingDay(from: CalendarDay(dayNumber: calendar.day(time).dayNumber + 1)))
@@ -46,7 +50,7 @@ public struct ChoreSchedule: Sendable, Hashable, Codable {
     }
 
     /// When it is next due after a completion at `time`, counted from that completion.
-    public func next(afterCompletion time: Int64) -> Int64 {
+    func next(afterCompletion time: Int64) -> Int64 {
         rule.isDayRule ? first(after: time) : advance(time, by: 1)
     }
 
@@ -62,7 +66,7 @@ public struct ChoreSchedule: Sendable, Hashable, Codable {
     }
 
     /// The `index`th time a fixed interval schedule falls due (0 is `start`).
-    public func occurrence(_ index: Int64) -> Int64 {
+    func occurrence(_ index: Int64) -> Int64 {
         advance(start, by: index, dayOfMonth: LocalCalendar.civil(calendar.day(start)).day)
     }
 

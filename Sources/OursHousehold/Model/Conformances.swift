@@ -15,6 +15,8 @@ extension RecordKind: Codable {}
 
 /// A day is written as it is shown, `2025-03-14`.
 extension CalendarDay: Codable {
+    /// Reads `yyyy-MM-dd`.
+    /// - Throws: `DecodingError.dataCorrupted` for a text that is not a day.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let day = CalendarDay(text) else {
@@ -24,6 +26,7 @@ extension CalendarDay: Codable {
         self = day
     }
 
+    /// Writes `yyyy-MM-dd`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -32,6 +35,8 @@ extension CalendarDay: Codable {
 
 /// A fraction is written as it is shown, `3/4` or `2`.
 extension Rational: Codable {
+    /// Reads `3/4` or `2`.
+    /// - Throws: `DecodingError.dataCorrupted` for a text that is not a fraction.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -44,6 +49,7 @@ extension Rational: Codable {
         self.init(top, bottom)
     }
 
+    /// Writes `3/4`, or `2` for a whole number.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -53,10 +59,12 @@ extension Rational: Codable {
 /// A unit is written as its symbol, `tbsp`; any symbol reads back (an unknown one is a unit of
 /// its own, as in a record).
 extension CookingUnit: Codable {
+    /// Reads a symbol, as `init(symbol:)` does.
     public init(from decoder: any Decoder) throws {
         self.init(symbol: try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Writes the symbol.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(symbol)

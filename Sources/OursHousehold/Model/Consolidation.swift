@@ -3,8 +3,11 @@ import OursSync
 /// One line of a consolidated shopping list: everything needed of one thing, across lists,
 /// recipes and planned meals.
 public struct ConsolidatedLine: Sendable, Hashable {
+    /// The name most of its items have.
     public var name: String
+    /// Everything needed, added up: the items' own quantities and what recipes and meals need.
     public var total: QuantityTotal
+    /// The category of the first of its items that has one; `nil` when none has.
     public var category: String?
     /// The names of the lists it is on.
     public var lists: [String]
@@ -16,7 +19,7 @@ public struct ConsolidatedLine: Sendable, Hashable {
     public var ingredientID: String
 
     /// `{"name", "ingredient", "qty"?, "category"?, "lists", "recipes", "items"}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: [String: JSONValue] = [
             "name": .string(name), "lists": .array(lists.map { .string($0) }), "recipes": .array(recipes.map { .string($0) }),
             "items": .array(itemIDs.map { .string($0) }), "ingredient": .string(ingredientID),
@@ -30,8 +33,8 @@ public struct ConsolidatedLine: Sendable, Hashable {
 /// Merges the unchecked items of several lists: items of one ingredient ("basil" and the
 /// "Fresh Basil" a recipe put there, "egg" and "eggs") become one line whose quantities are
 /// added — "2 cups" and "1 cup" make "3 cups", "500 g" and "1 kg" make "1.5 kg".
-public enum Consolidation {
-    public static func lines(_ entries: [(item: GroceryItem, list: GroceryList)]) -> [ConsolidatedLine] {
+enum Consolidation {
+    static func lines(_ entries: [(item: GroceryItem, list: GroceryList)]) -> [ConsolidatedLine] {
         var order: [String] = []
         var groups: [String: ConsolidatedLine] = [:]
         var names: [String: [String: Int]] = [:]

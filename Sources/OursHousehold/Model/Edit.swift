@@ -8,7 +8,7 @@ public enum Edit<Value: Sendable & Hashable>: Sendable, Hashable {
     public init(_ value: Value?) { self = value.map(Edit.set) ?? .keep }
 
     /// The value after the edit, given the value before it.
-    public func applied(to old: Value?) -> Value? {
+    func applied(to old: Value?) -> Value? {
         switch self {
         case .keep: old
         case .set(let value): value
@@ -16,5 +16,5 @@ public enum Edit<Value: Sendable & Hashable>: Sendable, Hashable {
         }
     }
 
-    public var isKeep: Bool { self == .keep }
+    var isKeep: Bool { self == .keep }
 }

@@ -11,19 +11,30 @@ import OursSync
 /// it, and two devices adding different recipes offline both count, and one `log.<stamp>`
 /// field per event of its history (`ItemEvent`).
 public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
+    /// The record's id: made from the name and the list it was first added to (`SemanticID`),
+    /// or random for an item another app made.
     public let id: String
     /// The list's id.
     public var listID: String
+    /// The name as shown: `Milk`.
     public var name: String
+    /// Whether it is ticked off (bought).
     public var checked: Bool
-    /// The quantity typed for the item itself.
+    /// The quantity typed for the item itself, as typed (`2`, `500 g`); `nil` when none was.
+    /// `total` adds what recipes and meals need.
     public var quantity: String?
+    /// The name of its category (aisle); `nil` when it has none.
     public var category: String?
+    /// A remark for whoever shops: `the big one`.
     public var note: String?
+    /// When it was ticked off, an ISO 8601 UTC instant (`checkedDate` as a `Date`); `nil`
+    /// while it is not.
     public var checkedAt: String?
+    /// Who ticked it off: a participant id (see `Household.members()`).
     public var checkedBy: String?
     /// When it was first put on the list (an ISO 8601 instant), and by whom (a participant id).
     public var addedAt: String?
+    /// Who first put it on the list: a participant id.
     public var addedBy: String?
     /// What happened to it, oldest first.
     public var history: [ItemEvent] = []
@@ -37,12 +48,17 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
     public struct Source: Sendable, Hashable, Codable {
         /// The part of the field name after `from.`: a recipe id, or a planned meal's id.
         public var key: String
+        /// The recipe's name, when a recipe needs it.
         public var recipe: String?
+        /// The recipe's id, when a recipe needs it.
         public var recipeID: String?
         /// The planned meal's id (`2025-03-14-dinner`) when it came from the meal plan.
         public var meal: String?
+        /// How much this source needs (`2 cups`), scaled to the servings asked for; `nil` when
+        /// the recipe gives no amount.
         public var quantity: String?
 
+        /// A source with these parts.
         public init(key: String, recipe: String?, recipeID: String?, meal: String? = nil, quantity: String?) {
             self.key = key
             self.recipe = recipe
@@ -51,7 +67,7 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
             self.quantity = quantity
         }
 
-        public var json: JSONValue {
+        package var json: JSONValue {
             var object: [String: JSONValue] = [:]
             if let recipe { object["recipe"] = .string(recipe) }
             if let recipeID { object["recipeId"] = .string(recipeID) }
@@ -72,6 +88,8 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
     /// The fields ticking an item off (or back on) writes.
     static let tickFields: Set<String> = ["checked", "checkedAt", "checkedBy"]
 
+    /// An item with these values (for previews and tests: `Household.add` puts items on lists).
+    /// `ingredientID` is the one its name gives; the times, history and who are empty.
     public init(
         id: String, listID: String, name: String, checked: Bool = false, quantity: String? = nil, category: String? = nil,
         note: String? = nil, sources: [Source] = []
@@ -92,7 +110,7 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
     ///   of an item whose adding every device ignores (its writer was removed before it), which
     ///   a tick never makes an item. An item without a `list` is on the default list (items written by other
     ///   apps through `ours record put item`).
-    public init?(_ snapshot: RecordSnapshot) {
+    init?(_ snapshot: RecordSnapshot) {
         guard snapshot.key.type == RecordTypes.item else { return nil }
         let values = snapshot.values
         guard values.keys.contains(where: { !GroceryItem.tickFields.contains($0) && !$0.hasPrefix(ItemEvent.prefix) })
@@ -136,7 +154,7 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
 
     /// `{"id", "name", "list", "checked", "qty"?, "total"?, "category"?, "note"?, "checkedAt"?,
     /// "checkedBy"?, "addedAt"?, "addedBy"?, "ingredient", "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "name": .string(name), "list": .string(listID), "checked": .bool(checked),
             "sources": .array(sources.map(\.json)), "ingredient": .string(ingredientID),

@@ -9,23 +9,35 @@ import OursSync
 /// `archived` (put away with its project). Its id comes from its project's name and its
 /// title when it is made, so the same task added on two devices is one task.
 public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
+    /// The record's id, made from its project's name and its title when it was added.
     public let id: String
+    /// The title: `Buy paint`.
     public var name: String
     /// The project's name.
     public var project: String?
     /// The project's id: the `projectId` field, or for a task an earlier version wrote, the
     /// id a project of its `project` name has.
     public var projectID: String?
+    /// A remark on it.
     public var note: String?
+    /// The day it is due, a calendar day with no time zone; `nil` when it has no due date.
     public var due: CalendarDay?
+    /// 1, the most urgent, to 4; `nil` when none was given.
     public var priority: Int?
+    /// Who is to do it: a participant id (see `Household.members()`).
     public var assignee: String?
+    /// Whether it is done.
     public var done: Bool
+    /// When it was marked done, an ISO 8601 UTC instant (`doneDate` as a `Date`); `nil` while
+    /// it is not.
     public var doneAt: String?
+    /// Who marked it done: a participant id.
     public var doneBy: String?
     /// Put away with its project when the project was archived.
     public var archived: Bool = false
 
+    /// A task with these values (for previews and tests: `Household.addTask` adds tasks).
+    /// `projectID` is the id a project of that name has.
     public init(
         id: String, name: String, project: String? = nil, due: CalendarDay? = nil, priority: Int? = nil,
         assignee: String? = nil, done: Bool = false
@@ -40,7 +52,7 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
         self.done = done
     }
 
-    public init?(_ snapshot: RecordSnapshot) {
+    init?(_ snapshot: RecordSnapshot) {
         let values = snapshot.values
         guard snapshot.key.type == RecordTypes.task, let name = snapshot.name ?? values["title"]?.stringValue else {
             return nil
@@ -57,7 +69,7 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Most urgent first: priority (none counts as 4), then due date (none last), then name.
-    public static func urgency(_ a: HouseholdTask, _ b: HouseholdTask) -> Bool {
+    static func urgency(_ a: HouseholdTask, _ b: HouseholdTask) -> Bool {
         let left = (a.priority ?? 4, a.due?.dayNumber ?? .max, NameKey.normalize(a.name))
         let right = (b.priority ?? 4, b.due?.dayNumber ?? .max, NameKey.normalize(b.name))
         return left < right
@@ -65,7 +77,7 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
 
     /// `{"id", "name", "project"?, "projectId"?, "note"?, "due"?, "priority"?, "assignee"?,
     /// "assigneeName"?, "done", "doneAt"?, "doneBy"?, "doneByName"?, "archived"?}`.
-    public func json(members: [Member]) -> JSONValue {
+    package func json(members: [Member]) -> JSONValue {
         var object: [String: JSONValue] = ["id": .string(id), "name": .string(name), "done": .bool(done)]
         if let project { object["project"] = .string(project) }
         if let projectID { object["projectId"] = .string(projectID) }

@@ -1,5 +1,6 @@
 /// How often a chore comes round, stored as text such as `7d` or `12h`.
 public struct Interval: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The length in milliseconds; always more than zero.
     public let milliseconds: Int64
 
     /// - Precondition: `milliseconds` is more than zero.
@@ -43,7 +44,7 @@ public struct Interval: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `every 7 days`, `every day`, `every 12 hours`.
-    public var phrase: String {
+    var phrase: String {
         let named: [(Int64, String)] = [(86_400_000, "day"), (3_600_000, "hour"), (60_000, "minute")]
         for (scale, name) in named where milliseconds % scale == 0 {
             let count = milliseconds / scale

@@ -6,6 +6,7 @@ import OursSync
 /// `{"event", "at", "by"}`. The engine merges records field by field, so two devices that tick
 /// or re-add the same item offline each add their own field, and both entries are kept.
 public struct ItemEvent: Sendable, Hashable, Codable, Identifiable {
+    /// What happened to the item.
     public enum Kind: String, Sendable {
         /// Put on the list as a new item (or one brought back after a deletion).
         case added
@@ -17,6 +18,7 @@ public struct ItemEvent: Sendable, Hashable, Codable, Identifiable {
 
     /// The part of the field name after `log.`: unique per event.
     public var id: String
+    /// What happened.
     public var kind: Kind
     /// An ISO 8601 instant.
     public var at: String
@@ -25,6 +27,7 @@ public struct ItemEvent: Sendable, Hashable, Codable, Identifiable {
 
     static let prefix = "log."
 
+    /// An event with these values (for previews and tests: the household records events itself).
     public init(id: String, kind: Kind, at: String, by: String?) {
         self.id = id
         self.kind = kind
@@ -49,12 +52,12 @@ public struct ItemEvent: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `{"event", "at", "by"?, "byName"?}`.
-    public func json(members: [Member]) -> JSONValue {
+    package func json(members: [Member]) -> JSONValue {
         var object = value.objectValue ?? [:]
         if let by, let member = members.first(where: { $0.id == by }) { object["byName"] = .string(member.name) }
         return .object(object)
     }
 
     /// Oldest first: by time, then by id (which starts with the stamp).
-    public static func chronological(_ a: ItemEvent, _ b: ItemEvent) -> Bool { (a.at, a.id) < (b.at, b.id) }
+    static func chronological(_ a: ItemEvent, _ b: ItemEvent) -> Bool { (a.at, a.id) < (b.at, b.id) }
 }

@@ -11,15 +11,21 @@ import OursSync
 /// adding uses offline add up instead of overwriting each other (a grow-only counter, the
 /// G-Counter of Shapiro et al., built from per-device fields the engine merges one by one).
 public struct KnownIngredient: Sendable, Hashable, Codable, Identifiable {
+    /// The record's id, made from the canonical name.
     public let id: String
+    /// The canonical name: lowercase, singular, without preparation words (`basil`, `egg`).
     public var name: String
+    /// The category it was last filed under, by name; `nil` when none.
     public var category: String?
+    /// Whether it is a staple, bought again and again (`Household.addStaplesToList`).
     public var staple: Bool
     /// Uses by device id.
     public var usesByDevice: [String: Int]
 
     static let usesPrefix = "uses."
 
+    /// An ingredient with these values (for previews and tests: the household remembers
+    /// ingredients as they are used).
     public init(id: String, name: String, category: String? = nil, staple: Bool = false, usesByDevice: [String: Int] = [:]) {
         self.id = id
         self.name = name
@@ -29,7 +35,7 @@ public struct KnownIngredient: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// - Returns: `nil` for a record of another type or without a name.
-    public init?(_ snapshot: RecordSnapshot) {
+    init?(_ snapshot: RecordSnapshot) {
         guard snapshot.key.type == RecordTypes.ingredient, let name = snapshot.name, !name.isEmpty else { return nil }
         let values = snapshot.values
         var uses: [String: Int] = [:]
@@ -49,7 +55,7 @@ public struct KnownIngredient: Sendable, Hashable, Codable, Identifiable {
     static func usesField(_ device: String) -> String { usesPrefix + device }
 
     /// `{"id", "name", "category"?, "staple", "uses"}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "name": .string(name), "staple": .bool(staple), "uses": JSONValue(uses),
         ]

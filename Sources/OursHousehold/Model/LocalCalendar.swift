@@ -9,26 +9,28 @@ import OursSync
 /// Berlin) is moved forward by the gap (03:30); one that happens twice (02:30 on a fall-back
 /// night) is the earlier of the two.
 public struct LocalCalendar: Sendable, Hashable, Codable {
+    /// The time zone it counts in.
     public let timeZone: TimeZone
 
+    /// The calendar of `timeZone`.
     public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
 
     static let dayMillis: Int64 = 86_400_000
 
     /// The zone's offset from UTC at an instant, in milliseconds.
-    public func offset(at millis: Int64) -> Int64 {
+    func offset(at millis: Int64) -> Int64 {
         Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(millis) / 1000))) * 1000
     }
 
     /// The local day and time of day at an instant.
-    public func local(_ millis: Int64) -> (day: CalendarDay, time: Int64) {
+    func local(_ millis: Int64) -> (day: CalendarDay, time: Int64) {
         let wall = millis + offset(at: millis)
         let day = UTCTime.floorDiv(wall, LocalCalendar.dayMillis)
         return (CalendarDay(dayNumber: day), wall - day * LocalCalendar.dayMillis)
     }
 
     /// The instant a local day and time of day happen (see the type's note on DST).
-    public func instant(_ day: CalendarDay, time: Int64 = 0) -> Int64 {
+    func instant(_ day: CalendarDay, time: Int64 = 0) -> Int64 {
         let wall = day.dayNumber * LocalCalendar.dayMillis + time
         let before = wall - offset(at: wall - LocalCalendar.dayMillis)
         let after = wall - offset(at: wall + LocalCalendar.dayMillis)
@@ -39,13 +41,13 @@ public struct LocalCalendar: Sendable, Hashable, Codable {
     }
 
     /// The instant the local day starts.
-    public func startOfDay(_ day: CalendarDay) -> Int64 { instant(day) }
+    func startOfDay(_ day: CalendarDay) -> Int64 { instant(day) }
 
     /// The local day of an instant.
-    public func day(_ millis: Int64) -> CalendarDay { local(millis).day }
+    func day(_ millis: Int64) -> CalendarDay { local(millis).day }
 
     /// The same wall-clock time `days` local days later (earlier when negative).
-    public func adding(days: Int64, to millis: Int64) -> Int64 {
+    func adding(days: Int64, to millis: Int64) -> Int64 {
         let (day, time) = local(millis)
         return instant(CalendarDay(dayNumber: day.dayNumber + days), time: time)
     }
@@ -54,7 +56,7 @@ public struct LocalCalendar: Sendable, Hashable, Codable {
     /// month's last day when it is shorter (31 January + 1 month = 28 or 29 February).
     /// - Parameter dayOfMonth: the day to aim for, when not the instant's own (a schedule that
     ///   started on the 31st aims for the 31st every month).
-    public func adding(months: Int64, to millis: Int64, dayOfMonth: Int? = nil) -> Int64 {
+    func adding(months: Int64, to millis: Int64, dayOfMonth: Int? = nil) -> Int64 {
         let (day, time) = local(millis)
         let (year, month, ownDay) = LocalCalendar.civil(day)
         let target = LocalCalendar.monthIndex(year: year, month: month) + months
@@ -68,7 +70,7 @@ public struct LocalCalendar: Sendable, Hashable, Codable {
     // MARK: Civil dates (proleptic Gregorian), after Howard Hinnant's days_from_civil
 
     /// Year, month (1–12) and day of the month of a day.
-    public static func civil(_ day: CalendarDay) -> (year: Int64, month: Int64, day: Int) {
+    static func civil(_ day: CalendarDay) -> (year: Int64, month: Int64, day: Int) {
         let z = day.dayNumber + 719_468
         let era = UTCTime.floorDiv(z, 146_097)
         let doe = z - era * 146_097
@@ -81,7 +83,7 @@ public struct LocalCalendar: Sendable, Hashable, Codable {
     }
 
     /// The day for a year, month (1–12) and day of the month (which must exist).
-    public static func day(year: Int64, month: Int64, day: Int64) -> CalendarDay {
+    static func day(year: Int64, month: Int64, day: Int64) -> CalendarDay {
         let y = month <= 2 ? year - 1 : year
         let era = UTCTime.floorDiv(y, 400)
         let yoe = y - era * 400
@@ -91,7 +93,7 @@ public struct LocalCalendar: Sendable, Hashable, Codable {
         return CalendarDay(dayNumber: era * 146_097 + doe - 719_468)
     }
 
-    public static func daysIn(month: Int64, year: Int64) -> Int64 {
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30

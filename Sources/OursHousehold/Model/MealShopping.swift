@@ -7,13 +7,13 @@ import OursSync
 /// `{"at", "by", "list", "needs": [{"meal", "item"}]}` — the planned meals and the items their
 /// shares went on — so two devices running it offline each keep their own entry. A later run
 /// never brings back an item it added for a meal once that item was ticked off or removed.
-public struct MealShopping: Sendable, Hashable {
+struct MealShopping: Sendable, Hashable {
     /// One planned meal's share on one item.
-    public struct Need: Sendable, Hashable {
-        public var meal: String
-        public var item: String
+    struct Need: Sendable, Hashable {
+        var meal: String
+        var item: String
 
-        public init(meal: String, item: String) {
+        init(meal: String, item: String) {
             self.meal = meal
             self.item = item
         }
@@ -22,17 +22,17 @@ public struct MealShopping: Sendable, Hashable {
     }
 
     /// One run of `meals to-list`.
-    public struct Run: Sendable, Hashable {
+    struct Run: Sendable, Hashable {
         /// The part of the field name after `run.`.
-        public var id: String
+        var id: String
         /// An ISO 8601 instant.
-        public var at: String
-        public var by: String?
+        var at: String
+        var by: String?
         /// The list's id.
-        public var list: String
-        public var needs: [Need]
+        var list: String
+        var needs: [Need]
 
-        public init(id: String, at: String, by: String?, list: String, needs: [Need]) {
+        init(id: String, at: String, by: String?, list: String, needs: [Need]) {
             self.id = id
             self.at = at
             self.by = by
@@ -54,16 +54,16 @@ public struct MealShopping: Sendable, Hashable {
     static let runPrefix = "run."
 
     /// The week's Monday, `yyyy-MM-dd`: the record's id.
-    public var week: String
+    var week: String
     /// Oldest first.
-    public var runs: [Run]
+    var runs: [Run]
 
-    public init(week: String, runs: [Run] = []) {
+    init(week: String, runs: [Run] = []) {
         self.week = week
         self.runs = runs
     }
 
-    public init?(_ snapshot: RecordSnapshot) {
+    init?(_ snapshot: RecordSnapshot) {
         guard snapshot.key.type == RecordTypes.mealShopping else { return nil }
         self.init(week: snapshot.key.id)
         for (field, value) in snapshot.values where field.hasPrefix(MealShopping.runPrefix) {
@@ -81,7 +81,7 @@ public struct MealShopping: Sendable, Hashable {
     }
 
     /// The items a planned meal's share was added to by an earlier run.
-    public func items(addedFor meal: String) -> Set<String> {
+    func items(addedFor meal: String) -> Set<String> {
         Set(runs.flatMap { $0.needs.filter { $0.meal == meal }.map(\.item) })
     }
 }

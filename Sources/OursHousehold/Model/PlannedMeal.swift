@@ -8,22 +8,33 @@ import OursSync
 /// `recipe` (the recipe's id, when it is one), `servings` (how many it is for; a recipe's own
 /// servings by default), `note`.
 public struct PlannedMeal: Sendable, Hashable, Codable, Identifiable {
+    /// The meal of the day it is planned for.
     public enum Slot: String, Sendable, CaseIterable, Comparable {
         case breakfast, lunch, dinner, snack
 
+        /// In the order of the day: breakfast first, snack last.
         public static func < (a: Slot, b: Slot) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }
     }
 
+    /// The record's id, its day and slot: `2025-03-14-dinner`.
     public var id: String { SemanticID.meal(on: date, slot) }
+    /// The day, a calendar day with no time zone.
     public var date: CalendarDay
+    /// Which meal of the day.
     public var slot: Slot
+    /// The recipe's title, or the text planned (`Leftovers`).
     public var name: String
+    /// The recipe's id, when a recipe is planned.
     public var recipeID: String?
+    /// How many it is for (a recipe's own servings unless others were asked for); `nil` when
+    /// nobody said (a text, or a recipe that does not say).
     public var servings: Int?
+    /// A remark on it.
     public var note: String?
 
+    /// A planned meal with these values (for previews and tests: `Household.plan` plans meals).
     public init(
         date: CalendarDay, slot: Slot, name: String, recipeID: String? = nil, servings: Int? = nil, note: String? = nil
     ) {
@@ -35,7 +46,7 @@ public struct PlannedMeal: Sendable, Hashable, Codable, Identifiable {
         self.note = note
     }
 
-    public init?(_ snapshot: RecordSnapshot) {
+    init?(_ snapshot: RecordSnapshot) {
         let values = snapshot.values
         guard snapshot.key.type == RecordTypes.meal, let name = snapshot.name,
             let date = values["date"]?.stringValue.flatMap(CalendarDay.init),
@@ -57,10 +68,10 @@ public struct PlannedMeal: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `Friday 2025-03-14 dinner`.
-    public var when: String { "\(date.weekdayName) \(date) \(slot.rawValue)" }
+    package var when: String { "\(date.weekdayName) \(date) \(slot.rawValue)" }
 
     /// `{"id", "date", "weekday", "slot", "name", "recipeId"?, "servings"?, "note"?}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "date": .string(date.description), "weekday": .string(date.weekdayName),
             "slot": .string(slot.rawValue), "name": .string(name),
@@ -75,7 +86,7 @@ public struct PlannedMeal: Sendable, Hashable, Codable, Identifiable {
 extension SemanticID {
     /// One planned meal per day and slot: `2025-03-14-dinner`. Declared with the meal, as it
     /// is made of the meal's own fields rather than a digest of a name.
-    public static func meal(on day: CalendarDay, _ slot: PlannedMeal.Slot) -> String {
+    static func meal(on day: CalendarDay, _ slot: PlannedMeal.Slot) -> String {
         "\(day)-\(slot.rawValue)"
     }
 }

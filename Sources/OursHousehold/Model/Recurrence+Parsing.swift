@@ -29,7 +29,7 @@ extension Recurrence {
 
     /// Reads a rule, or explains what a rule looks like.
     /// - Parameter what: how to name the value in the message (`--every`).
-    public static func parse(_ text: String, what: String) throws(OursError) -> Recurrence {
+    static func parse(_ text: String, what: String) throws(OursError) -> Recurrence {
         guard let rule = Recurrence(text) else {
             throw .usage(
                 "\(what) \"\(text)\" is not a rule for how often a chore comes round",

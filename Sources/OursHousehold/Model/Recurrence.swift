@@ -12,6 +12,7 @@ public enum Recurrence: Sendable, Hashable, Codable, CustomStringConvertible {
     /// On this day of every month, 1–31; the month's last day when the month is shorter.
     case monthDay(Int)
 
+    /// The calendar unit of an `every` rule.
     public enum Unit: String, Sendable, Hashable, CaseIterable {
         case day, week, month
     }
@@ -22,7 +23,7 @@ public enum Recurrence: Sendable, Hashable, Codable, CustomStringConvertible {
     static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// A rule from a legacy interval (`7d`, `12h`): whole days count on the calendar.
-    public init(legacy interval: Interval) {
+    init(legacy interval: Interval) {
         let day = LocalCalendar.dayMillis
         if interval.milliseconds % day == 0, interval.milliseconds / day <= Int64(Recurrence.limits[.day]!) {
             self = .every(Int(interval.milliseconds / day), .day)
@@ -66,7 +67,7 @@ public enum Recurrence: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The interval an older version of Ours reads in `every`: exact for days, weeks and spans;
     /// 30 days a month; a week shared out between the weekdays, in whole hours.
-    public var legacyInterval: Interval {
+    var legacyInterval: Interval {
         let day = LocalCalendar.dayMillis
         switch self {
         case .every(let count, .day): return Interval(milliseconds: Int64(count) * day)

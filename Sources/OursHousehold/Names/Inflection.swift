@@ -5,11 +5,11 @@
 /// the record format: changing one splits records made before the change from those made after.
 /// The rules are English ones; a final `s` also folds the plurals of French, Spanish,
 /// Portuguese, Dutch and Italian words that take one ("tomates", "oignons", "wortels").
-public enum Inflection {
+enum Inflection {
     /// The singular of one lowercase word: `tomatoes` → `tomato`, `berries` → `berry`,
     /// `leaves` → `leaf`, `peaches` → `peach`, `eggs` → `egg`; words that only look plural
     /// (`asparagus`, `hummus`, `swiss`, `molasses`) and short words are kept.
-    public static func singular(_ word: String) -> String {
+    static func singular(_ word: String) -> String {
         if let irregular = irregularSingulars[word] { return irregular }
         if word.count > 4, word.hasSuffix("eaux") { return String(word.dropLast()) }
         guard word.count > 3, word.hasSuffix("s"), !invariant.contains(word) else { return word }
@@ -24,7 +24,7 @@ public enum Inflection {
 
     /// The plural of a singular lowercase word, for showing a count: `bag` → `bags`,
     /// `box` → `boxes`, `berry` → `berries`, `leaf` → `leaves`.
-    public static func plural(_ word: String) -> String {
+    static func plural(_ word: String) -> String {
         if let irregular = irregularPlurals[word] { return irregular }
         guard let last = word.last, last.isLetter, !invariant.contains(word) else { return word }
         if ["ch", "sh", "x", "s", "z"].contains(where: { word.hasSuffix($0) }) { return word + "es" }
@@ -34,13 +34,13 @@ public enum Inflection {
     }
 
     /// The last word of a phrase in its singular: `cherry tomatoes` → `cherry tomato`.
-    public static func singularPhrase(_ phrase: String) -> String {
+    static func singularPhrase(_ phrase: String) -> String {
         guard let space = phrase.lastIndex(of: " ") else { return singular(phrase) }
         return String(phrase[...space]) + singular(String(phrase[phrase.index(after: space)...]))
     }
 
     /// The last word of a phrase in the plural: `cherry tomato` → `cherry tomatoes`.
-    public static func pluralPhrase(_ phrase: String) -> String {
+    static func pluralPhrase(_ phrase: String) -> String {
         guard let space = phrase.lastIndex(of: " ") else { return plural(phrase) }
         return String(phrase[...space]) + plural(String(phrase[phrase.index(after: space)...]))
     }

@@ -6,9 +6,9 @@ import Foundation
 /// record, so comparison ignores case, surrounding and repeated whitespace, the form of
 /// accented letters (precomposed or not), compatibility variants (full-width letters,
 /// ligatures) and diacritics ("Jalapeño" matches "jalapeno").
-public enum NameKey {
+package enum NameKey {
     /// The name as stored and shown: trimmed, each run of whitespace one space, precomposed.
-    public static func display(_ text: String) -> String {
+    static func display(_ text: String) -> String {
         collapseWhitespace(text.precomposedStringWithCanonicalMapping)
     }
 
@@ -16,7 +16,7 @@ public enum NameKey {
     ///
     /// Lowercased, compatibility-decomposed, without combining marks, whitespace collapsed,
     /// then precomposed. Depends only on Unicode data, so every device computes the same key.
-    public static func normalize(_ text: String) -> String {
+    static func normalize(_ text: String) -> String {
         // Plain ASCII has nothing to decompose and no marks: the same result, much faster.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return collapseWhitespace(text.lowercased()) }
         let decomposed = text.lowercased().decomposedStringWithCompatibilityMapping
@@ -28,12 +28,12 @@ public enum NameKey {
     }
 
     /// Whether two names are the same name.
-    public static func matches(_ a: String, _ b: String) -> Bool { normalize(a) == normalize(b) }
+    package static func matches(_ a: String, _ b: String) -> Bool { normalize(a) == normalize(b) }
 
     /// A readable ASCII fragment of a name for ids and file names: lowercase letters and
     /// digits joined by `-`, at most `maxLength` characters; empty when nothing is left
     /// (a name in a non-Latin script).
-    public static func slug(_ text: String, maxLength: Int = 40) -> String {
+    static func slug(_ text: String, maxLength: Int = 40) -> String {
         var result = ""
         var pendingDash = false
         for scalar in normalize(text).unicodeScalars {

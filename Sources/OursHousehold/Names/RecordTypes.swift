@@ -1,13 +1,25 @@
 /// The record types the household layer writes. Anything else in the household (types other
 /// apps add) is left alone.
+///
+/// These are the `type` of a record's `RecordKey` in `OursSync` (and the folder under
+/// `records/`): what an app compares a `RecordChange`'s key with when it reads the engine's
+/// changes itself rather than through `HouseholdFeed`.
 public enum RecordTypes {
+    /// Shopping lists (`GroceryList`).
     public static let list = "list"
+    /// Items on shopping lists (`GroceryItem`).
     public static let item = "item"
+    /// Item categories, the aisles (`ItemCategory`).
     public static let category = "category"
+    /// Recipes (`Recipe`).
     public static let recipe = "recipe"
+    /// Planned meals (`PlannedMeal`), one record per day and slot.
     public static let meal = "meal-plan"
+    /// Chores (`Chore`).
     public static let chore = "chore"
+    /// Tasks (`HouseholdTask`).
     public static let task = "task"
+    /// Projects that tasks belong to (`Project`).
     public static let project = "project"
     /// What `meals to-list` added for one week, so it never brings back what was bought since.
     public static let mealShopping = "meal-shopping"
@@ -15,7 +27,8 @@ public enum RecordTypes {
     public static let ingredient = "ingredient"
 }
 
-/// The kinds of household record as people name them on the command line (`ours deleted
+/// The kinds of household record, as `Household.deletedRecords(kind:since:)`, `restore` and
+/// `delete(_:id:)` take them and as people name them on the command line (`ours deleted
 /// --type meal`, `ours restore item milk`), with the record type each is stored as.
 public enum RecordKind: String, Sendable, CaseIterable, Comparable {
     case list, item, category, ingredient, recipe, meal, chore, project, task
@@ -36,7 +49,7 @@ public enum RecordKind: String, Sendable, CaseIterable, Comparable {
     }
 
     /// The kind a word means: its name, its plural or its record type, in any case.
-    public init?(word: String) {
+    init?(word: String) {
         let word = word.lowercased()
         guard
             let kind = RecordKind.allCases.first(where: {
@@ -47,8 +60,9 @@ public enum RecordKind: String, Sendable, CaseIterable, Comparable {
     }
 
     /// `lists`, `categories`.
-    public var plural: String { self == .category ? "categories" : rawValue + "s" }
+    var plural: String { self == .category ? "categories" : rawValue + "s" }
 
+    /// In the order of the cases: lists first, tasks last.
     public static func < (a: RecordKind, b: RecordKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

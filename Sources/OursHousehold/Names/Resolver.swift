@@ -22,36 +22,36 @@ import OursSync
 ///     "task", id: \.id, name: \.name, scope: .init(flag: "--project") { $0.project })
 /// let task = try tasks.resolve("buy paint", in: try household.tasks())
 /// ```
-public struct Resolver<Candidate> {
+struct Resolver<Candidate> {
     /// What tells two things of the same name apart: an item's list, a task's project.
-    public struct Scope {
+    struct Scope {
         /// The option that narrows the candidates to one scope (`--list`, `--project`);
         /// `nil` when there is none and only the id can tell them apart.
-        public var flag: String?
+        var flag: String?
         /// The candidate's scope as people name it (a list's name); `nil` when it has none.
-        public var value: (Candidate) -> String?
+        var value: (Candidate) -> String?
 
-        public init(flag: String?, value: @escaping (Candidate) -> String?) {
+        init(flag: String?, value: @escaping (Candidate) -> String?) {
             self.flag = flag
             self.value = value
         }
     }
 
     /// The kind of thing, for messages: `task`, `item`.
-    public var what: String
+    var what: String
     /// `what` in the plural: `tasks`, `categories`.
-    public var plural: String
-    public var id: (Candidate) -> String
-    public var name: (Candidate) -> String
-    public var scope: Scope?
+    var plural: String
+    var id: (Candidate) -> String
+    var name: (Candidate) -> String
+    var scope: Scope?
     /// What to do when nothing matches: `` `ours tasks` lists them. ``
-    public var notFoundHint: String?
+    var notFoundHint: String?
     /// A second key by which two names count as the same name (step 2), beside
     /// `NameKey.normalize`: `RecipeTitle.key` ("Banana Bread!" is "banana bread"),
     /// `IngredientName.canonical` ("Fresh Basil" is basil). An empty key matches nothing.
-    public var sameName: ((String) -> String)?
+    var sameName: ((String) -> String)?
 
-    public init(
+    init(
         _ what: String, plural: String? = nil, id: @escaping (Candidate) -> String, name: @escaping (Candidate) -> String,
         scope: Scope? = nil, sameName: ((String) -> String)? = nil, notFoundHint: String? = nil
     ) {
@@ -65,7 +65,7 @@ public struct Resolver<Candidate> {
     }
 
     /// Every candidate the text could mean, by the first step that matches any.
-    public func matches(_ query: String, in candidates: [Candidate]) -> [Candidate] {
+    func matches(_ query: String, in candidates: [Candidate]) -> [Candidate] {
         let exact = exactMatches(query, in: candidates)
         if !exact.isEmpty { return exact }
         let key = NameKey.normalize(query)
@@ -77,7 +77,7 @@ public struct Resolver<Candidate> {
     }
 
     /// The candidates the text names exactly: by id, else by name (steps 1 and 2 only).
-    public func exactMatches(_ query: String, in candidates: [Candidate]) -> [Candidate] {
+    func exactMatches(_ query: String, in candidates: [Candidate]) -> [Candidate] {
         let typedID = query.trimmingWhitespace.lowercased()
         let byID = candidates.filter { id($0) == typedID }
         if !byID.isEmpty { return byID }
@@ -89,7 +89,7 @@ public struct Resolver<Candidate> {
     /// - Parameter preferring: which of several matches to take when exactly one of them
     ///   passes (the unchecked one of two items to tick off); `nil` for none.
     /// - Throws: `.usage` for an empty text or several matches, `.notFound` for none.
-    public func resolve(
+    func resolve(
         _ query: String, in candidates: [Candidate], preferring: ((Candidate) -> Bool)? = nil
     ) throws(OursError) -> Candidate {
         guard !NameKey.normalize(query).isEmpty else { throw .usage("the \(what) name is empty") }
@@ -101,7 +101,7 @@ public struct Resolver<Candidate> {
     /// The candidate the text names exactly (its id, or its name), or `nil` when it names
     /// none: for a text that may name a thing or be meant as it is (a meal planned as text).
     /// - Throws: `.usage` when it names several.
-    public func resolveExactly(
+    func resolveExactly(
         _ query: String, in candidates: [Candidate], preferring: ((Candidate) -> Bool)? = nil
     ) throws(OursError) -> Candidate? {
         let found = exactMatches(query, in: candidates)
@@ -110,7 +110,7 @@ public struct Resolver<Candidate> {
     }
 
     /// `Buy paint (Home)`: the name, and the scope when there is one.
-    public func label(_ candidate: Candidate) -> String {
+    func label(_ candidate: Candidate) -> String {
         guard let value = scope?.value(candidate) else { return name(candidate) }
         return "\(name(candidate)) (\(value))"
     }

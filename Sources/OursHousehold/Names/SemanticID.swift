@@ -7,6 +7,10 @@ import OursSync
 /// An id is a readable slug of the name, `-`, and hex digits of the FNV-1a 64 digest of the
 /// normalized key (`NameKey.normalize`) prefixed by the record type: `produce-4f1c0b2e9a7d`.
 /// Ids satisfy `RecordKey.isValidID`. Renaming changes the `name` field, never the id.
+///
+/// An app that goes through `Household` never needs these: they are for writing household
+/// records through the engine directly (an importer, a generator of test data), so that those
+/// records are the same records `Household` makes.
 public enum SemanticID {
     /// Hex digits of the digest in an id: 48 bits, so a household would need millions of
     /// names of one type before two collide by chance.
@@ -32,13 +36,13 @@ public enum SemanticID {
     }
 
     /// Six hex digits identifying a list inside its items' ids.
-    public static func listTag(_ listID: String) -> String {
+    static func listTag(_ listID: String) -> String {
         Digest.hex(Array("\(RecordTypes.list)\u{1F}\(listID)".utf8), length: 6)
     }
 
     /// The list tag inside an item id made by `item(named:onList:)`; `nil` for any other id
     /// (an item another app created with a random id).
-    public static func listTag(ofItemID id: String) -> Substring? {
+    static func listTag(ofItemID id: String) -> Substring? {
         let bytes = id.utf8
         guard bytes.count >= 18 else { return nil }
         let tail = id.utf8.suffix(17)
@@ -47,13 +51,16 @@ public enum SemanticID {
         return id[start..<id.index(start, offsetBy: 6)]
     }
 
+    /// The id of the category called `name`.
     public static func category(named name: String) -> String { make(RecordTypes.category, name: name) }
 
+    /// The id a recipe titled `name` had when recipes were named by their titles. New recipes
+    /// get a random id (`Recipe.init`); recipes made by earlier versions keep this one.
     public static func recipe(named name: String) -> String { make(RecordTypes.recipe, name: name) }
 
-    public static func chore(named name: String) -> String { make(RecordTypes.chore, name: name) }
+    static func chore(named name: String) -> String { make(RecordTypes.chore, name: name) }
 
-    public static func project(named name: String) -> String { make(RecordTypes.project, name: name) }
+    static func project(named name: String) -> String { make(RecordTypes.project, name: name) }
 
     /// A task is the same task when its project and its title are the same.
     public static func task(named name: String, project: String?) -> String {

@@ -21,6 +21,7 @@ public struct CookingUnit: Sendable, Hashable, CustomStringConvertible {
     enum Kind: String, Sendable, Hashable { case volume, mass }
     enum System: Sendable, Hashable { case us, metric }
 
+    /// The symbol: `cup`, `tbsp`.
     public var description: String { symbol }
 
     /// The word for `amount` of this unit: `1 cup`, `2 cups`, `1/2 cup`.
@@ -60,21 +61,37 @@ public struct CookingUnit: Sendable, Hashable, CustomStringConvertible {
         self.init(unit: singular, plural: word != singular ? word : Inflection.plural(singular))
     }
 
+    /// US teaspoon, `tsp`: the base of US volumes.
     public static let teaspoon = CookingUnit(unit: "tsp", .volume)
+    /// US tablespoon, `tbsp`: 3 teaspoons.
     public static let tablespoon = CookingUnit(unit: "tbsp", .volume, factor: 3)
+    /// US fluid ounce, `fl oz`: 2 tablespoons.
     public static let fluidOunce = CookingUnit(unit: "fl oz", .volume, factor: 6)
+    /// US cup, `cup`: 16 tablespoons.
     public static let cup = CookingUnit(unit: "cup", plural: "cups", .volume, factor: 48)
+    /// US pint, `pint`: 2 cups.
     public static let pint = CookingUnit(unit: "pint", plural: "pints", .volume, factor: 96)
+    /// US quart, `quart`: 2 pints.
     public static let quart = CookingUnit(unit: "quart", plural: "quarts", .volume, factor: 192)
+    /// US gallon, `gallon`: 4 quarts.
     public static let gallon = CookingUnit(unit: "gallon", plural: "gallons", .volume, factor: 768)
+    /// Millilitre, `ml`: the base of metric volumes.
     public static let milliliter = CookingUnit(unit: "ml", .volume, .metric)
+    /// Centilitre, `cl`: 10 ml.
     public static let centiliter = CookingUnit(unit: "cl", .volume, .metric, factor: 10)
+    /// Decilitre, `dl`: 100 ml.
     public static let deciliter = CookingUnit(unit: "dl", .volume, .metric, factor: 100)
+    /// Litre, `l`: 1000 ml.
     public static let liter = CookingUnit(unit: "l", .volume, .metric, factor: 1000)
+    /// Ounce of weight, `oz`: the base of US weights.
     public static let ounce = CookingUnit(unit: "oz", .mass)
+    /// Pound, `lb`: 16 ounces.
     public static let pound = CookingUnit(unit: "lb", .mass, factor: 16)
+    /// Gram, `g`: the base of metric weights.
     public static let gram = CookingUnit(unit: "g", .mass, .metric)
+    /// Kilogram, `kg`: 1000 g.
     public static let kilogram = CookingUnit(unit: "kg", .mass, .metric, factor: 1000)
+    /// A can (or tin): counted, never converted.
     public static let can = CookingUnit(unit: "can", plural: "cans")
 
     static let all: [(CookingUnit, [String])] = measured + counted

@@ -6,13 +6,16 @@ import OursSync
 public struct Ingredient: Sendable, Hashable, Codable {
     /// The line as written (or, after scaling, as rewritten).
     public var text: String
+    /// How much, when the line says: `3/2` for `1 1/2 cups`.
     public var amount: Rational?
+    /// The unit of `amount`; `nil` for a plain count (`3 eggs`) or a line without an amount.
     public var unit: CookingUnit?
     /// What to buy: `flour`, `eggs`.
     public var name: String
     /// Preparation and remarks: `sifted`, `14 oz`, `to taste`.
     public var note: String?
 
+    /// An ingredient understood already; `Ingredient(parsing:)` reads one from a line.
     public init(text: String, amount: Rational?, unit: CookingUnit?, name: String, note: String?) {
         self.text = text
         self.amount = amount
@@ -55,6 +58,9 @@ public struct Ingredient: Sendable, Hashable, Codable {
 extension Ingredient {
     /// `{"text", "quantity"?, "unit"?, "name", "note"?}`; the quantity is a number when a
     /// short decimal is exact (`1.5`), else a fraction in a string (`"1/3"`).
+    ///
+    /// The form a recipe record holds each ingredient in (with the ingredient's id added), for
+    /// writing recipe records through the engine directly; also the command's `--json` form.
     public var json: JSONValue {
         var object: [String: JSONValue] = ["text": .string(text), "name": .string(name)]
         if let amount { object["quantity"] = amount.exactDecimalText.map { .number($0) } ?? .string(amount.description) }
@@ -64,7 +70,7 @@ extension Ingredient {
     }
 
     /// Reads a stored ingredient: an object as `json` writes it, or a plain string (a line).
-    public init?(json: JSONValue) {
+    init?(json: JSONValue) {
         if let line = json.stringValue {
             guard !NameKey.display(line).isEmpty else { return nil }
             self.init(parsing: line)

@@ -9,9 +9,9 @@
 /// Ingredient ids are made from it, so it is part of the record format: the pinned cases in
 /// `IngredientNameTests` keep it from changing by accident, which would make two records of
 /// one ingredient.
-public enum IngredientName {
+enum IngredientName {
     /// The canonical name; empty only for an empty text.
-    public static func canonical(_ text: String) -> String {
+    static func canonical(_ text: String) -> String {
         let parsed = Ingredient(parsing: text).name
         let words = NameKey.normalize(parsed).split(separator: " ").map { String($0.trimmingEdgePunctuation) }
             .filter { !$0.isEmpty }
@@ -27,7 +27,7 @@ public enum IngredientName {
 
     /// The name to shop for, as the recipe wrote it but without preparation and size words:
     /// "Fresh Basil" → "Basil", "large eggs" → "eggs". Case and plural are kept.
-    public static func display(_ name: String) -> String {
+    static func display(_ name: String) -> String {
         var words = ArraySlice(NameKey.display(name).split(separator: " "))
         func key(_ word: Substring?) -> String { word.map { NameKey.normalize(String($0)) } ?? "" }
         while words.count > 1, leading.contains(key(words.first)) { words = words.dropFirst() }
@@ -78,7 +78,7 @@ public enum IngredientName {
 extension SemanticID {
     /// The id of the ingredient a text names: the same for every way of writing it
     /// (`IngredientName.canonical`), so two devices that meet "Basil" offline make one record.
-    public static func ingredient(named text: String) -> String {
+    static func ingredient(named text: String) -> String {
         let canonical = IngredientName.canonical(text)
         return make(RecordTypes.ingredient, name: canonical, key: canonical)
     }

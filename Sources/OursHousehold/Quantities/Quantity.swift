@@ -2,10 +2,12 @@ import Foundation
 
 /// An amount of something, with or without a unit: `2 cups`, `500 g`, `3`.
 public struct Quantity: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How many of `unit` (or how many things, for a plain count), exactly.
     public var amount: Rational
     /// `nil` for a plain count ("3 eggs").
     public var unit: CookingUnit?
 
+    /// `amount` of `unit`, or a plain count without one.
     public init(_ amount: Rational, _ unit: CookingUnit? = nil) {
         self.amount = amount
         self.unit = unit
@@ -33,6 +35,7 @@ public struct Quantity: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The amount times `factor`, in the same unit.
     public func scaled(by factor: Rational) -> Quantity { Quantity(amount * factor, unit) }
 
     /// The quantity as a cook would say it, in one unit or two: `2 tbsp` for `6 tsp`,

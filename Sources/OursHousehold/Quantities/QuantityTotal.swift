@@ -21,6 +21,7 @@ public struct QuantityTotal: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Nothing yet.
     public init() {}
 
     /// Reads a quantity as typed; text that does not parse is kept as a note.
@@ -37,6 +38,7 @@ public struct QuantityTotal: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// One quantity.
     public init(_ quantity: Quantity) { add(quantity) }
 
     /// One quantity per kind of measure or unit, each as a cook would say it (which may take
@@ -50,8 +52,11 @@ public struct QuantityTotal: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether it holds neither a quantity nor a note.
     public var isEmpty: Bool { parts.isEmpty && notes.isEmpty }
 
+    /// Adds a quantity: to the part of its kind (volume, weight, or its own unit), or as a new
+    /// part.
     public mutating func add(_ quantity: Quantity) {
         let part: Part
         if let unit = quantity.unit, unit.measure != nil {
@@ -76,22 +81,26 @@ public struct QuantityTotal: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Adds a text kept as written, unless the same text is there already.
     public mutating func add(note: String) {
         let note = NameKey.display(note)
         if !note.isEmpty, !notes.contains(note) { notes.append(note) }
     }
 
+    /// Adds every quantity and note of another total.
     public mutating func add(_ other: QuantityTotal) {
         for part in other.parts { add(part) }
         for note in other.notes { add(note: note) }
     }
 
+    /// Both totals together.
     public static func + (a: QuantityTotal, b: QuantityTotal) -> QuantityTotal {
         var sum = a
         sum.add(b)
         return sum
     }
 
+    /// Every quantity times `factor`; the notes as they are.
     public func scaled(by factor: Rational) -> QuantityTotal {
         var result = QuantityTotal()
         result.parts = parts.map { part in

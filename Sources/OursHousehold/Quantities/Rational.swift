@@ -1,11 +1,16 @@
 import Foundation
 
 /// An exact fraction, so "1/3 cup" scaled by 3 is exactly one cup, and "1/2" + "1/4" is "3/4".
+///
+/// Always in lowest terms. Arithmetic that would overflow `Int` (amounts a hostile file made
+/// huge) falls back to the closest fraction with a denominator of at most a million.
 public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The numerator in lowest terms; negative for a negative fraction.
     public let numerator: Int
-    /// Always positive.
+    /// The denominator in lowest terms; always positive.
     public let denominator: Int
 
+    /// The fraction `numerator/denominator`, reduced: `Rational(6, 4)` is `3/2`.
     /// - Precondition: `denominator` is not zero.
     public init(_ numerator: Int, _ denominator: Int = 1) {
         precondition(denominator != 0, "a fraction needs a denominator other than zero")
@@ -15,11 +20,13 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.denominator = sign * denominator / max(divisor, 1)
     }
 
+    /// 0.
     public static let zero = Rational(0)
+    /// 1.
     public static let one = Rational(1)
 
     /// Reads `2`, `1.5`, `1,5` (a decimal comma), `3/4` or `.5`; `nil` for anything else.
-    public init?(decimal text: Substring) {
+    init?(decimal text: Substring) {
         let text = String(text.map { $0 == "," ? "." : $0 })
         if let slash = text.firstIndex(of: "/") {
             guard let top = Int(text[..<slash]), top >= 0, let bottom = Int(text[text.index(after: slash)...]), bottom > 0
@@ -39,9 +46,12 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init((Int(whole) ?? 0) * scale + (Int(fraction) ?? 0), scale)
     }
 
+    /// Whether it is a whole number.
     public var isWhole: Bool { denominator == 1 }
+    /// The nearest `Double`, for computing with it or formatting it another way.
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
+    /// The exact sum.
     public static func + (a: Rational, b: Rational) -> Rational {
         guard let left = checked(a.numerator, b.denominator), let right = checked(b.numerator, a.denominator),
             let denominator = checked(a.denominator, b.denominator)
@@ -50,8 +60,10 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
         return overflow ? Rational(approximating: a.doubleValue + b.doubleValue) : Rational(sum, denominator)
     }
 
+    /// The exact difference.
     public static func - (a: Rational, b: Rational) -> Rational { a + Rational(-b.numerator, b.denominator) }
 
+    /// The exact product.
     public static func * (a: Rational, b: Rational) -> Rational {
         // Cross-cancelling first keeps the products small.
         let g1 = max(gcd(abs(a.numerator), b.denominator), 1), g2 = max(gcd(abs(b.numerator), a.denominator), 1)
@@ -60,10 +72,13 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
         return Rational(top, bottom)
     }
 
+    /// The exact quotient.
+    /// - Precondition: `b` is not zero.
     public static func / (a: Rational, b: Rational) -> Rational {
         a * Rational(b.denominator * (b.numerator < 0 ? -1 : 1), abs(b.numerator))
     }
 
+    /// By value: `1/3` < `1/2`.
     public static func < (a: Rational, b: Rational) -> Bool {
         guard let left = checked(a.numerator, b.denominator), let right = checked(b.numerator, a.denominator) else {
             return a.doubleValue < b.doubleValue
@@ -72,19 +87,19 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// The whole part, rounded down: `7/2` → 3.
-    public var floor: Int {
+    var floor: Int {
         numerator >= 0 ? numerator / denominator : -((-numerator + denominator - 1) / denominator)
     }
 
     /// The nearest multiple of `1/denominator`.
-    public func rounded(toMultipleOf step: Rational) -> Rational {
+    func rounded(toMultipleOf step: Rational) -> Rational {
         let steps = (self / step).doubleValue.rounded()
         return Rational(Int(steps)) * step
     }
 
     /// The closest fraction with a denominator of at most a million, for a result too big to
     /// keep exactly (amounts a hostile file made huge) or a conversion between systems.
-    public init(approximating value: Double) {
+    init(approximating value: Double) {
         guard value.isFinite, abs(value) < 9e12 else {
             self.init(value.isFinite && value < 0 ? -9_000_000_000_000 : (value.isFinite ? 9_000_000_000_000 : 0))
             return
@@ -110,7 +125,7 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// A decimal rounded to `places` digits, without trailing zeros: `1.5`, `0.33`.
-    public func decimalText(places: Int) -> String {
+    func decimalText(places: Int) -> String {
         var scale = 1
         for _ in 0..<places { scale *= 10 }
         guard abs(numerator) < Int.max / (scale * 4), denominator < Int.max / 4 else {
@@ -126,7 +141,7 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// The exact decimal text when one with at most four places exists (`1.25`), else `nil`.
-    public var exactDecimalText: String? {
+    var exactDecimalText: String? {
         var scale = 1
         for places in 0...4 {
             let (product, overflow) = numerator.multipliedReportingOverflow(by: scale)

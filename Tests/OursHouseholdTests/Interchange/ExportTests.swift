@@ -1,7 +1,8 @@
 import Foundation
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 @Suite struct ExportTests {
     static let takenAt: Int64 = 1_741_946_400_000  // 2025-03-14T10:00:00.000Z

@@ -1,7 +1,8 @@
 import Foundation
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 /// `ours import`: an export's records merged into a household by id; bad files refused
 /// before anything is written.

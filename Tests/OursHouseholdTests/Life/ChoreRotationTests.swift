@@ -1,7 +1,8 @@
 import Foundation
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 /// Chores two people share: rotations, completions on two devices at once, completions that
 /// arrive late, and the log.

@@ -1,7 +1,8 @@
 import Foundation
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 /// Ingredients, remembered: one record per canonical name, made on first use, with the
 /// category last used, a staple mark and a use count that adds up across devices.

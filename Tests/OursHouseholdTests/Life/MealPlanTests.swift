@@ -1,6 +1,7 @@
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 /// Planned meals: servings and notes, editing, removing and moving, and `meals to-list`
 /// remembering what it added.

@@ -1,6 +1,7 @@
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 /// Projects as records tasks point at, tasks with notes, edits, removal and what was done.
 @Suite struct ProjectsAndTasksTests {

@@ -1,7 +1,8 @@
 import Foundation
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 /// Each ingredient and step is a field of its own, with arrays kept for older versions.
 @Suite struct RecipeStorageTests {

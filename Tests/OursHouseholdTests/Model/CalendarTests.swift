@@ -1,7 +1,8 @@
 import Foundation
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 @Suite struct CalendarTests {
     let friday = CalendarDay("2025-03-14")!

@@ -1,7 +1,8 @@
 import Foundation
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 /// When chores fall due, rule by rule, across month ends, leap years and daylight-saving
 /// changes in named time zones. Expected times are local wall-clock times, turned into

@@ -1,7 +1,8 @@
 import Foundation
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 @Suite struct LocalCalendarTests {
     let berlin = LocalCalendar(TimeZone(identifier: "Europe/Berlin")!)

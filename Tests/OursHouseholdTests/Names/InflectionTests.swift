@@ -1,5 +1,6 @@
-import OursHousehold
 import Testing
+
+@testable import OursHousehold
 
 @Suite struct InflectionTests {
     /// Plural → singular; singulars map to themselves.

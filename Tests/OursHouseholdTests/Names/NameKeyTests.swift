@@ -1,5 +1,6 @@
-import OursHousehold
 import Testing
+
+@testable import OursHousehold
 
 @Suite struct NameKeyTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 /// The one way commands find what a person means: an id, a name, a beginning.
 @Suite struct ResolverTests {

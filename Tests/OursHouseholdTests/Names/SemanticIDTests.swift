@@ -1,6 +1,7 @@
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 @Suite struct SemanticIDTests {
     // Expected values computed independently (FNV-1a 64 in a few lines of Python), so a change

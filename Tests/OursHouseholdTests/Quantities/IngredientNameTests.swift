@@ -1,5 +1,6 @@
-import OursHousehold
 import Testing
+
+@testable import OursHousehold
 
 /// The one normalisation every ingredient goes through. Its output makes ingredient ids, so
 /// these cases pin it: changing one splits existing households' ingredients in two.

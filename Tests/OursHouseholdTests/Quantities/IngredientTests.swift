@@ -1,6 +1,7 @@
-import OursHousehold
 import OursSync
 import Testing
+
+@testable import OursHousehold
 
 @Suite struct IngredientTests {
     struct Case: Sendable, CustomTestStringConvertible {

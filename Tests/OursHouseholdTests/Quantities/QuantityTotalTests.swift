@@ -1,5 +1,6 @@
-import OursHousehold
 import Testing
+
+@testable import OursHousehold
 
 @Suite struct QuantityTotalTests {
     /// Sums, each shown in the unit a cook would say.

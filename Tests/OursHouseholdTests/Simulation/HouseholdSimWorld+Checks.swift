@@ -1,7 +1,7 @@
 import Foundation
-import OursHousehold
 import OursTestSupport
 
+@testable import OursHousehold
 @testable import OursSync
 
 /// The end of a household run: everything heals, then what people see is checked.

@@ -3,11 +3,11 @@ import OursSync
 extension Recipe {
     /// A stored recipe; the element fields win over the arrays older versions write.
     /// - Returns: `nil` for a record of another type or without a name.
-    public init?(_ snapshot: RecordSnapshot) { self.init(snapshot, stamps: nil) }
+    init?(_ snapshot: RecordSnapshot) { self.init(snapshot, stamps: nil) }
 
     /// A stored recipe, reading the arrays instead of the element fields when an older version
     /// wrote them after every element (see `Recipe+Storage`).
-    public init?(_ state: RecordState) {
+    init?(_ state: RecordState) {
         var stamps: [String: Stamp] = [:]
         for (field, register) in state.fields { stamps[field] = register.winner.stamp }
         self.init(RecordSnapshot(state), stamps: stamps)
@@ -48,7 +48,7 @@ extension Recipe {
     /// "cookTime"?, "totalTime"?, "tags", "category"?, "cuisine"?, "nutrition"?, "createdAt"?,
     /// "createdBy"?}`: `steps` are the steps to follow; each section heading names the index
     /// in `steps` of the first step it heads.
-    public var json: JSONValue {
+    package var json: JSONValue {
         func text(_ value: String?) -> JSONValue? { value.map { .string($0) } }
         var object: [String: JSONValue] = [
             "id": .string(id), "name": .string(name), "ingredients": .array(ingredients.map(\.storedJSON)),

@@ -15,36 +15,54 @@ import OursSync
 /// editing different ingredients at once both keep their change. `ingredients` and `steps`
 /// hold the same lists as arrays, for versions that read only those (see `Recipe+Storage`).
 public struct Recipe: Sendable, Hashable, Codable, Identifiable {
+    /// The record's id: random for a recipe made by this version.
     public let id: String
+    /// The title: `Banana Bread`.
     public var name: String
+    /// The ingredient lines, in order.
     public var ingredients: [Ingredient] {
         didSet { if ingredients.count != ingredientSlots.count { ingredientSlots = [] } }
     }
+    /// How many servings it makes, when it says (what `ingredients(forServings:)` scales from).
     public var servings: Int?
+    /// What it makes as the source wrote it, when that is not a number of servings: `12 cookies`.
     public var yield: String?
+    /// The method: steps, and headings that group them, in order.
     public var steps: [RecipeStep] {
         didSet { if steps.count != stepSlots.count { stepSlots = [] } }
     }
+    /// The household's own notes.
     public var notes: String?
+    /// Whether it is marked as a favourite.
     public var favorite: Bool
+    /// The source's summary of the dish.
     public var description: String?
+    /// Where it came from, as written (`sourceURL` when it is a web address).
     public var url: String?
+    /// Its picture's address, as written (`imageURL` when it is a web address).
     public var image: String?
     /// Everyone the source credits, in its order.
     public var authors: [String] = []
+    /// How long preparing takes, as stored: an ISO 8601 duration (`PT25M`), or a source's own
+    /// text; `RecipeDuration(_:)` reads it, `RecipeDuration.spoken(_:)` shows it.
     public var prepTime: String?
+    /// How long cooking takes, stored as `prepTime` is.
     public var cookTime: String?
+    /// How long it takes in all, stored as `prepTime` is.
     public var totalTime: String?
     /// Keywords, from the source or given: `quick`, `vegetarian`.
     public var tags: [String] = []
     /// The kind of dish: `Dessert`, `Main course`.
     public var category: String?
+    /// The cuisine: `Italian`.
     public var cuisine: String?
     /// What the source says per serving: `calories` → `250 kcal`, `fatContent` → `10 g`.
     public var nutrition: [String: String] = [:]
     /// When it was made (milliseconds since 1970) and by whom (a participant id), for recipes
     /// made by this version.
     public var createdAt: Int64?
+    /// Who made it: a participant id; `nil` for a recipe made by an older version (see
+    /// `Household.origin(of:)`).
     public var createdBy: String?
     /// Where each ingredient and step is stored, parallel to `ingredients` and `steps`; `nil`
     /// for one not stored yet. Empty when the lists were replaced as a whole.
@@ -91,7 +109,7 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Whether two recipes hold the same recipe: the same ingredient lines and steps.
-    public func hasSameContent(as other: Recipe) -> Bool {
+    func hasSameContent(as other: Recipe) -> Bool {
         ingredients.map { NameKey.normalize($0.text) } == other.ingredients.map { NameKey.normalize($0.text) }
             && steps.map { NameKey.normalize($0.text) } == other.steps.map { NameKey.normalize($0.text) }
     }
@@ -100,16 +118,21 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
 /// One entry of a recipe's method: a step, or a heading that groups the steps after it
 /// ("For the sauce"), as schema.org's `HowToSection` does.
 public struct RecipeStep: Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// What to do, or the heading's text.
     public var text: String
+    /// Whether it is a heading rather than a step.
     public var isSection: Bool
 
+    /// A step, or a heading when `isSection` is true.
     public init(_ text: String, isSection: Bool = false) {
         self.text = text
         self.isSection = isSection
     }
 
+    /// A step written as a string literal.
     public init(stringLiteral text: String) { self.init(text) }
 
+    /// The text.
     public var description: String { text }
 }
 

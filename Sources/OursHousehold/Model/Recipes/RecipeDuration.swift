@@ -4,8 +4,10 @@ import Foundation
 /// it), typed as people write it (`25m`, `1h30m`, `90 min`, `1 h 30`), shown as people say it
 /// (`25 min`, `1 h 30 min`).
 public struct RecipeDuration: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The length in whole minutes; never negative.
     public let minutes: Int
 
+    /// A duration of `minutes` minutes (a negative count is zero).
     public init(minutes: Int) { self.minutes = max(0, minutes) }
 
     /// Reads an ISO 8601 duration (`PT25M`, `PT1H30M`, `P1DT2H`, `PT0H25M0S`, `PT1.5H`) or a

@@ -1,9 +1,9 @@
 /// When two recipes have the same title: compared after lowercasing, folding accents and
 /// dropping punctuation and spacing, so "Banana Bread!" is "banana bread" and "Crème brûlée"
 /// is "creme brulee". Only for finding duplicates: a recipe's id never depends on its title.
-public enum RecipeTitle {
+enum RecipeTitle {
     /// The key two titles are compared by: letters and digits only.
-    public static func key(_ title: String) -> String {
+    static func key(_ title: String) -> String {
         String(
             String.UnicodeScalarView(
                 NameKey.normalize(title).unicodeScalars.filter { scalar in
@@ -11,5 +11,5 @@ public enum RecipeTitle {
                 }))
     }
 
-    public static func same(_ a: String, _ b: String) -> Bool { key(a) == key(b) && !key(a).isEmpty }
+    static func same(_ a: String, _ b: String) -> Bool { key(a) == key(b) && !key(a).isEmpty }
 }
