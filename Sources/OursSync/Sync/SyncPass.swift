@@ -82,6 +82,7 @@ struct SyncPass {
             LinkCompletion(context: context).run()
             LinkClaimKeeper(context: context).run()
             context.refreshDeviceNote()
+            report.copiesRemoved += context.removeDeviceNoteCopies()
         }
         return (layout, canWriteFolder)
     }

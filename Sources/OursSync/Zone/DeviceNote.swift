@@ -75,6 +75,32 @@ extension SyncContext {
     }
 }
 
+extension SyncContext {
+    /// Removes the copies of device notes a sync tool left in `devices/` (a note written on one
+    /// copy of the folder while an older one came back on another): any JSON file there that
+    /// holds a note under a name other than its device's. A note holds nothing to merge, and
+    /// its device writes it again within the hour, so no device has to keep the copy; any
+    /// device may remove it, and one that no longer syncs does not leave its copies for good.
+    /// Files that are no note (broken, another tool's) are left alone.
+    /// - Returns: how many copies were removed.
+    func removeDeviceNoteCopies() -> Int {
+        guard let layout else { return 0 }
+        let directory = joinPath(layout.zone, "devices")
+        guard let entries = try? fileSystem.list(directory) else { return 0 }
+        var removed = 0
+        for entry in entries where entry.kind == .file && FolderNames.isRecordCandidate(entry.name) {
+            let path = joinPath(directory, entry.name)
+            guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil,
+                let bytes = try? fileSystem.read(path, limit: 64 * 1024),
+                let device = (try? JSONParser.parse(bytes).objectValue)?["device"]?.stringValue,
+                entry.name != device + ".json"
+            else { continue }
+            if (try? fileSystem.remove(path)) != nil { removed += 1 }
+        }
+        return removed
+    }
+}
+
 extension Device {
     /// Renames this device among its person's devices, in every household it is active in.
     public func renameDevice(_ name: String) throws(OursError) -> DeviceIdentity {

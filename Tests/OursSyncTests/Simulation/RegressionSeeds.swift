@@ -150,5 +150,9 @@ extension RegressionSeeds {
         // device's claim: Mike's device never listed it, and it stayed read-only for good. The
         // new device now writes its claim again until it is listed.
         1_568_411_358, 1_568_411_915,
+        // A stale message rolled Mike's device note back on other copies, which the tool then
+        // sent on as their changes: conflict copies of `devices/<id>.json`, which no device
+        // removed. Any device that syncs now removes a note's copies.
+        1_568_411_204,
     ]
 }
