@@ -154,5 +154,10 @@ extension RegressionSeeds {
         // sent on as their changes: conflict copies of `devices/<id>.json`, which no device
         // removed. Any device that syncs now removes a note's copies.
         1_568_411_204,
+        // A linked device, read-only until listed, edited its own state to write; its person
+        // was removed before it was listed, so nobody admitted its writes. The checker asked
+        // for them to be kept: now a write made only through such tampering need not survive,
+        // and one by a device no list ever named must not.
+        1_568_411_054,
     ]
 }

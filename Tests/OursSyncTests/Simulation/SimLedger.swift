@@ -13,7 +13,8 @@ struct SimLedger {
         var writer: Int?
         var step: Int
         var what: String
-        /// Why it need not survive: only hand edits nobody had read when a person deleted their file.
+        /// Why it need not survive: hand edits nobody had read when a person deleted their file,
+        /// and writes a device made only because it edited its own state to say read-write.
         var voided: String?
         /// Each time a file that may have held it was lost (a person deleted it, a tool rolled it
         /// back): the devices whose replicas held the write then, and what happened. If none of
@@ -82,8 +83,24 @@ struct SimLedger {
             else { return nil }
             return removal
         }
-        let ignored = writes.filter { endOfMembership($0) != nil || afterDeviceRemoval($0) != nil }
+        // A write of a device no list ever named (a linked device, read-only until listed, that
+        // edited its own state to write, and whose listing never came): every device held it
+        // back, and still does.
+        func neverListed(_ write: Write) -> Bool {
+            write.writer != nil && manifest.deviceOwners[write.stamp.device] == nil
+                && manifest.removedDevices[write.stamp.device] == nil
+        }
+        let ignored = writes.filter { endOfMembership($0) != nil || afterDeviceRemoval($0) != nil || neverListed($0) }
         for write in writes {
+            if neverListed(write) {
+                for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {
+                    if let state = states[write.key], SimLedger.holds(write.stamp, state) {
+                        failures.append(
+                            "ignored write kept: \(write.description), made by a device no list names, is in \(place)")
+                    }
+                }
+                continue
+            }
             if let removal = afterDeviceRemoval(write) {
                 for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {
                     if let state = states[write.key], SimLedger.holds(write.stamp, state) {

@@ -220,6 +220,9 @@ final class SimWorld {
         ledger.writes.append(
             SimLedger.Write(
                 key: key, fields: fields, deletion: deletion, stamp: stamp, writer: device.index, step: step,
-                what: "\(device.name) \(what)"))
+                what: "\(device.name) \(what)",
+                // Written only because the device edited its own state to say read-write: no
+                // device promised to keep it (a linked device's may still be admitted once listed).
+                voided: device.tampered && device.readOnly ? "made by a device that tampered with its own state" : nil))
     }
 }
