@@ -107,6 +107,26 @@ struct SimCheckerTests {
         #expect(outcome.failures.contains { $0.hasPrefix("ignored write kept") }, "\(outcome.failures)")
     }
 
+    @Test func aWriteOfADeviceNoListNamesKeptIsReported() throws {
+        var planted = false
+        let outcome = Simulator.run(SimPlan.make(seed: 3, generator: .v1)) { world in
+            guard let write = world.ledger.writes.first(where: { $0.writer != nil }), let writer = write.writer else { return }
+            let stranger = Stamp(millis: SimWorld.epoch, device: DeviceID("zzzzzzzz")!)
+            SimCheckerTests.rewriteEverywhere(world, write.key) { state in
+                var changed = state
+                changed.write(["extra": "from an unlisted device"], at: stranger)
+                return changed
+            }
+            world.ledger.writes.append(
+                SimLedger.Write(
+                    key: write.key, fields: ["extra"], deletion: false, stamp: stranger, writer: writer, step: write.step,
+                    what: "a write by a device no list names"))
+            planted = true
+        }
+        try #require(planted)
+        #expect(outcome.failures.contains { $0.contains("made by a device no list names") }, "\(outcome.failures)")
+    }
+
     @Test func aPassThatStillWritesAfterHealingIsReported() throws {
         // A record file changed behind every device's back after healing: the next pass merges it.
         var planted = false
