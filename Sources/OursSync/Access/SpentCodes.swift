@@ -10,7 +10,7 @@ package enum SpentCodes {
     static let prefix = "spentCodes."
 
     /// The field and value recording `code` as spent.
-    public static func field(for code: ShareCode) -> (String, JSONValue) {
+    package static func field(for code: ShareCode) -> (String, JSONValue) {
         var object = (try? JSONParser.parse(code.encode()))?.objectValue ?? [:]
         object["code"] = nil
         object["zone"] = nil
@@ -19,7 +19,7 @@ package enum SpentCodes {
 
     /// The spent codes an admitted `zone.json` records, as the code files said, for the
     /// household in `zoneDirectory`.
-    public static func read(_ zone: RecordState?, zoneDirectory: String) -> [String: ShareCode] {
+    package static func read(_ zone: RecordState?, zoneDirectory: String) -> [String: ShareCode] {
         guard let zone else { return [:] }
         var result: [String: ShareCode] = [:]
         for (name, value) in zone.values where name.hasPrefix(prefix) {
@@ -37,7 +37,7 @@ package enum SpentCodes {
     /// or expired, whichever came first), or the last join made with it if later; `nil` while
     /// it can still be used, or while a use its file counts has no participant naming it yet
     /// (a join still on its way), until it expires.
-    public static func spentAt(_ code: ShareCode, manifest: ParticipantManifest, now: Int64) -> Int64? {
+    package static func spentAt(_ code: ShareCode, manifest: ParticipantManifest, now: Int64) -> Int64? {
         let status = code.status(nowMillis: now)
         guard status != .active else { return nil }
         let joins = manifest.participants.values.filter { $0.code == code.code }.compactMap {

@@ -8,26 +8,26 @@ package struct HybridLogicalClock: Sendable, Equatable {
     /// How far ahead of this device's wall clock a received stamp may be and still move the
     /// clock forward. Stamps further ahead come from a device with a wrong clock: they are
     /// merged, reported, but never absorbed, so one bad clock cannot drag every device forward.
-    public static let maximumDriftMillis: Int64 = 5 * 60 * 1000
+    package static let maximumDriftMillis: Int64 = 5 * 60 * 1000
 
-    public let device: DeviceID
-    public private(set) var millis: Int64
-    public private(set) var counter: UInt16
+    package let device: DeviceID
+    package private(set) var millis: Int64
+    package private(set) var counter: UInt16
 
-    public init(device: DeviceID, millis: Int64 = 0, counter: UInt16 = 0) {
+    package init(device: DeviceID, millis: Int64 = 0, counter: UInt16 = 0) {
         self.device = device
         self.millis = millis
         self.counter = counter
     }
 
     /// The last stamp issued (or absorbed).
-    public var last: Stamp { Stamp(millis: millis, counter: counter, device: device) }
+    package var last: Stamp { Stamp(millis: millis, counter: counter, device: device) }
+
+    /// The last instant a stamp can name: its year has four digits.
+    package static let latestMillis: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
 
     /// A new stamp, later than every stamp issued or absorbed before.
-    /// The last instant a stamp can name: its year has four digits.
-    public static let latestMillis: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
-
-    public mutating func tick(now: Int64) -> Stamp {
+    package mutating func tick(now: Int64) -> Stamp {
         let now = min(now, HybridLogicalClock.latestMillis)
         if now > millis {
             millis = now
@@ -44,7 +44,7 @@ package struct HybridLogicalClock: Sendable, Equatable {
     /// Moves the clock up to a stamp received from elsewhere.
     /// - Returns: `false` when the stamp is too far ahead of `now` to be absorbed.
     @discardableResult
-    public mutating func receive(_ stamp: Stamp, now: Int64) -> Bool {
+    package mutating func receive(_ stamp: Stamp, now: Int64) -> Bool {
         if stamp.millis > now + HybridLogicalClock.maximumDriftMillis { return false }
         if (stamp.millis, stamp.counter) > (millis, counter) {
             millis = stamp.millis
@@ -54,5 +54,5 @@ package struct HybridLogicalClock: Sendable, Equatable {
     }
 
     /// How far this clock runs ahead of the wall clock, in milliseconds (0 when behind).
-    public func lead(now: Int64) -> Int64 { max(0, millis - now) }
+    package func lead(now: Int64) -> Int64 { max(0, millis - now) }
 }

@@ -4,9 +4,9 @@
 package struct Digest: Sendable {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    public init() {}
+    package init() {}
 
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         // Contiguous bytes (arrays, native strings' UTF-8) are hashed from a buffer: iterating
         // a `String.UTF8View` byte by byte costs several times more.
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
@@ -21,16 +21,16 @@ package struct Digest: Sendable {
         state = state &* 0x0000_0100_0000_01B3
     }
 
-    public var value: UInt64 { state }
+    package var value: UInt64 { state }
 
-    public static func of<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+    package static func of<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var digest = Digest()
         digest.update(bytes)
         return digest.value
     }
 
     /// The digest as lowercase hex, `length` characters (at most 16).
-    public static func hex<Bytes: Sequence>(_ bytes: Bytes, length: Int = 16) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(_ bytes: Bytes, length: Int = 16) -> String where Bytes.Element == UInt8 {
         let value = of(bytes)
         let count = max(0, min(length, 16))
         return String(unsafeUninitializedCapacity: count) { buffer in

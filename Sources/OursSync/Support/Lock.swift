@@ -4,9 +4,9 @@ import Foundation
 package final class Lock: @unchecked Sendable {
     private let lock = NSLock()
 
-    public init() {}
+    package init() {}
 
-    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -18,13 +18,13 @@ package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    public init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
-    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
     }
 
-    public var current: Value { withLock { $0 } }
+    package var current: Value { withLock { $0 } }
 }

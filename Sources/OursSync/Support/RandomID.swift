@@ -2,9 +2,9 @@
 package enum RandomID {
     /// Lowercase letters and digits without look-alikes (Crockford's base 32): safe in file
     /// names on every file system and never different only by case.
-    public static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
+    package static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
 
-    public static func make(length: Int) -> String {
+    package static func make(length: Int) -> String {
         // Five bits a character from each 64-bit draw: one system call for up to twelve
         // characters instead of one each (temporary file names are made for every write).
         var generator = SystemRandomNumberGenerator()

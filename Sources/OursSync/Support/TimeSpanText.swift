@@ -1,7 +1,7 @@
 /// Human wording for spans of time in messages.
 package enum TimeSpanText {
     /// "3 minutes", "1 day 2 hours", "45 seconds".
-    public static func describe(millis: Int64) -> String {
+    package static func describe(millis: Int64) -> String {
         let seconds = millis / 1000
         let units: [(Int64, String)] = [(86_400, "day"), (3600, "hour"), (60, "minute"), (1, "second")]
         var parts: [String] = []

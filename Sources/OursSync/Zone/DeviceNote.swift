@@ -10,9 +10,9 @@ import Foundation
 /// `<household>/devices/<device>.json`, written only by that device. Shown by `ours devices`;
 /// no rule reads it (anyone who can write the folder can write it).
 package struct DeviceNote: Sendable, Equatable {
-    public var device: DeviceID
-    public var name: String?
-    public var lastSeen: String?
+    package var device: DeviceID
+    package var name: String?
+    package var lastSeen: String?
 
     /// How often a device refreshes its note's `lastSeen`.
     static let refreshMillis: Int64 = 60 * 60 * 1000
@@ -41,7 +41,7 @@ package struct DeviceNote: Sendable, Equatable {
 
     /// The default name of a new device: the computer's name (`gethostname`, never a network
     /// lookup, which `ProcessInfo.hostName` may make).
-    public static var hostName: String {
+    package static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
