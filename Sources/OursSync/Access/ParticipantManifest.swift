@@ -1,5 +1,6 @@
 /// The household's participants, read from the merged `participants.json` document.
 public struct ParticipantManifest: Sendable, Equatable {
+    /// Every participant the document names, whatever their status, by participant id.
     public var participants: [String: Participant]
     /// Which participant each device id belongs to: the one whose entry listed it first (see
     /// `deviceOwners(_:)`), so a lookup never depends on the order of a dictionary.
@@ -8,6 +9,8 @@ public struct ParticipantManifest: Sendable, Equatable {
     /// their writes stamped after it are ignored (see `deviceRemovals`).
     public private(set) var removedDevices: [DeviceID: Stamp] = [:]
 
+    /// A manifest of `participants` with no history: each device belongs to the participant who
+    /// lists it (the smaller id when two do), and no device is removed.
     public init(participants: [String: Participant] = [:]) {
         self.participants = participants
         var listings: [(participant: String, stamp: Stamp, devices: [DeviceID])] = []
@@ -18,6 +21,8 @@ public struct ParticipantManifest: Sendable, Equatable {
         deviceOwners = Self.deviceOwners(listings)
     }
 
+    /// The manifest a merged `participants.json` describes, with the history its fields keep:
+    /// when each participant was inactive or read-only, who owns each device, and removals.
     public init(_ state: RecordState) {
         var grouped: [String: [String: (JSONValue, Stamp)]] = [:]
         var histories: [String: [String: [FieldEntry]]] = [:]

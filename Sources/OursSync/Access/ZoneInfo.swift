@@ -1,15 +1,23 @@
 /// What `zone.json` says about a household.
 public struct ZoneInfo: Sendable, Equatable {
+    /// The household's id, the same on every device.
     public var id: String
+    /// The household's name, as people see it.
     public var name: String
     /// The owner's participant id.
     public var owner: String
+    /// When the household was made, as `UTCTime.iso8601(millis:)` writes it (UTC); empty when
+    /// the document does not say.
     public var createdAt: String
+    /// The version of `zone.json`'s format; 1 when the document does not say.
     public var format: Int
+    /// When the owner dissolved the household, as `UTCTime.iso8601(millis:)` writes it (UTC);
+    /// `nil` while it is not dissolved.
     public var dissolvedAt: String?
     /// Whether members other than the owner may make read-write codes.
     public var membersMayInviteReadWrite = false
 
+    /// A zone document's values; `membersMayInviteReadWrite` starts `false`.
     public init(id: String, name: String, owner: String, createdAt: String, format: Int = 1, dissolvedAt: String? = nil) {
         self.id = id
         self.name = name

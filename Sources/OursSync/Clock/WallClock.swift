@@ -15,10 +15,15 @@ public protocol WallClock: Sendable {
 
 /// The system's real-time clock, optionally shifted to simulate a device whose clock is wrong.
 public struct SystemWallClock: WallClock {
+    /// Milliseconds added to every reading: positive runs ahead, negative behind, 0 is the
+    /// system's time.
     public var offsetMillis: Int64
 
+    /// The system clock shifted by `offsetMillis` milliseconds.
     public init(offsetMillis: Int64 = 0) { self.offsetMillis = offsetMillis }
 
+    /// The system's real time plus `offsetMillis`, in milliseconds since 1970-01-01 UTC,
+    /// clamped to 1970 through the end of the year 9999.
     public func nowMillis() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
@@ -44,11 +49,15 @@ public final class ManualWallClock: WallClock, @unchecked Sendable {
     private let lock = Lock()
     private var millis: Int64
 
+    /// A clock that reads `millis` (milliseconds since 1970-01-01 UTC) until it is moved.
     public init(millis: Int64) { self.millis = millis }
 
+    /// The time it was last set or moved to, in milliseconds since 1970-01-01 UTC.
     public func nowMillis() -> Int64 { lock.withLock { millis } }
 
+    /// Moves the clock by `delta` milliseconds; a negative `delta` moves it back.
     public func advance(by delta: Int64) { lock.withLock { millis += delta } }
 
+    /// Sets the clock to `value` milliseconds since 1970-01-01 UTC, earlier or later.
     public func set(_ value: Int64) { lock.withLock { millis = value } }
 }

@@ -2,6 +2,9 @@
 extension Device {
     var membershipsFile: String { joinPath(home, "households.json") }
 
+    /// Every household this device belongs to or keeps a read-only copy of (see
+    /// `Membership.status`), as `households.json` lists them; empty when there is none.
+    /// - Throws: `OursError` when the file cannot be read or is damaged.
     public func memberships() throws(OursError) -> [Membership] {
         try loadMemberships().memberships
     }

@@ -6,8 +6,12 @@ import Foundation
 /// Every change runs under the device lock (`withLock`), shared by all processes using the
 /// same state directory, so a watcher and one-shot commands take turns instead of racing.
 public final class Device: Sendable {
+    /// The state directory: identity, clock, memberships, replicas and the device lock's file.
     public let home: String
+    /// Where every file is read and written, the state directory's and the shared folder's:
+    /// the local disk, or an in-memory file system in tests.
     public let fileSystem: any FileSystem
+    /// Where the time of stamps and of dates written to files comes from.
     public let clock: any WallClock
     private let state = Locked(LockState())
 
@@ -20,6 +24,7 @@ public final class Device: Sendable {
 
     private let reentrancy = NSRecursiveLock()
 
+    /// A device using the state directory `home`. Nothing is read or written until a call needs it.
     public init(home: String, fileSystem: any FileSystem = LocalFileSystem(), clock: any WallClock = SystemWallClock()) {
         self.home = home
         self.fileSystem = fileSystem
@@ -54,6 +59,8 @@ public final class Device: Sendable {
         }
     }
 
+    /// This device's copy of the household `householdID`, under `home`'s `replicas/`. Nothing is
+    /// read or written here.
     public func replica(_ householdID: String) -> Replica {
         Replica(fileSystem: fileSystem, directory: joinPath(replicasDirectory, householdID))
     }
@@ -66,6 +73,9 @@ public final class Device: Sendable {
         return try DeviceIdentity(reading: JSONObjectReader(bytes, path: identityFile))
     }
 
+    /// This device's identity.
+    /// - Throws: `OursError` when the device is not set up yet (before `initialize`, `ours init`)
+    ///   or its `device.json` cannot be read or is damaged.
     public func requireIdentity() throws(OursError) -> DeviceIdentity {
         guard let identity = try identity() else {
             throw .failed("this device is not set up (no \(identityFile))", hint: "Run `ours init --name \"Your Name\"` first.")

@@ -1,14 +1,20 @@
 /// Who this device is: its id in stamps, and the person using it.
 public struct DeviceIdentity: Sendable, Equatable {
+    /// The id this device stamps its writes with.
     public var deviceID: DeviceID
     /// This person's participant id in every household the device belongs to.
     public var participantID: String
+    /// The person's name, as the other members see it.
     public var name: String
+    /// The person's email address; `nil` when none was given.
     public var email: String?
+    /// When the device was set up, as `UTCTime.iso8601(millis:)` writes it (UTC); empty when
+    /// `device.json` does not say.
     public var createdAt: String
     /// What this device is called among its person's devices (`ours device rename`).
     public var deviceName: String?
 
+    /// An identity without a `deviceName`.
     public init(deviceID: DeviceID, participantID: String, name: String, email: String?, createdAt: String) {
         self.deviceID = deviceID
         self.participantID = participantID

@@ -112,6 +112,7 @@ public enum Durability: Sendable {
 /// What an entry is, as seen without following links: a `symlink` is never what it points to,
 /// and `other` (a pipe, a socket, a device) is never read.
 public enum FileKind: Sendable, Equatable {
+    /// A regular file, a folder, a symbolic link, or anything else.
     case file, directory, symlink, other
 }
 

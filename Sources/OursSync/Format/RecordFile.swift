@@ -94,12 +94,18 @@ public enum RecordFile {
 
 /// Why a file under `records/` could not be read as a record.
 public enum RecordFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file is not valid JSON; the error says where.
     case notJSON(JSONParseError)
+    /// The file's size in bytes, over `RecordFile.maximumSize`.
     case tooLarge(Int)
+    /// The document is not a JSON object; the text names what it is.
     case notAnObject(String)
+    /// The reserved metadata object (`RecordFile.metadataKey`) is damaged; the text says how.
     case badMetadata(String)
+    /// Written by a newer version of Ours, in this format version.
     case newerFormat(Int)
 
+    /// For people: what is wrong with the file.
     public var description: String {
         switch self {
         case .notJSON(let error): "not valid JSON at \(error)"

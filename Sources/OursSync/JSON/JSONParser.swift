@@ -7,6 +7,9 @@ public struct JSONParser {
     /// Deepest nesting accepted; records are shallow, hostile files are not.
     public static let maximumDepth = 64
 
+    /// Parses one JSON document from UTF-8 bytes: whitespace may surround it and a byte-order
+    /// mark precede it, nothing else.
+    /// - Throws: `JSONParseError` at the first error.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var result: Result<JSONValue, JSONParseError> = .success(.null)
         bytes.withUnsafeBufferPointer { buffer in
@@ -16,6 +19,8 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// Parses one JSON document from text (see `parse(_:)` for bytes).
+    /// - Throws: `JSONParseError` at the first error.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }

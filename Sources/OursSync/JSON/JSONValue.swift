@@ -4,12 +4,17 @@
 /// round trips through any device byte for byte, and no platform's float formatting can make
 /// two devices disagree. Object keys are unordered here; the writer sorts them.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The number's JSON text, exactly as parsed or as formatted once when created.
     case number(String)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object: unique keys, unordered here.
     case object([String: JSONValue])
 
     /// Equal as the folder sees them: strings and object keys compare by their UTF-8 bytes (not

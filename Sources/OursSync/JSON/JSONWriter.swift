@@ -16,10 +16,12 @@ public enum JSONWriter {
         return out
     }
 
+    /// `pretty(_:)` as text.
     public static func prettyString(_ value: JSONValue) -> String {
         String(decoding: pretty(value), as: UTF8.self)
     }
 
+    /// `compact(_:)` as text.
     public static func compactString(_ value: JSONValue) -> String {
         String(decoding: compact(value), as: UTF8.self)
     }

@@ -1,6 +1,7 @@
 /// A write that lost to a concurrent one (neither writer had seen the other), kept so a person
 /// can see it and bring it back.
 public struct Conflict: Sendable, Hashable {
+    /// What lost to what; the raw value is its name in JSON.
     public enum Kind: String, Sendable {
         /// Two values for one field; `value` lost to `winningValue`.
         case value
@@ -12,14 +13,19 @@ public struct Conflict: Sendable, Hashable {
 
     /// Short and stable: the same conflict has the same id on every device.
     public let id: String
+    /// The record the conflict is in.
     public let key: RecordKey
+    /// What lost to what.
     public let kind: Kind
     /// The field, for value conflicts and edits lost to a deletion.
     public let field: String?
     /// The value that lost (`nil` when the losing write removed the field or was a deletion).
     public let value: JSONValue?
+    /// The stamp of the write that lost (for `deletionLostToEdit`, the deletion's).
     public let stamp: Stamp
+    /// The value that won (`nil` when the winning write removed the field or deleted the record).
     public let winningValue: JSONValue?
+    /// The stamp of the write that won.
     public let winningStamp: Stamp
 
     init(

@@ -8,11 +8,13 @@ public struct FieldRegister: Sendable, Hashable {
     /// Highest stamp first; ties (only possible in hand-made files) broken by value bytes.
     public private(set) var entries: [FieldEntry]
 
+    /// A register holding `entries`, inserted one by one (see `insert(_:)`).
     public init(_ entries: [FieldEntry]) {
         self.entries = []
         for entry in entries { insert(entry) }
     }
 
+    /// The entry whose value is visible: the first of `entries`. A register always holds one.
     public var winner: FieldEntry { entries[0] }
 
     /// The entries that lost to the winner.
@@ -31,6 +33,7 @@ public struct FieldRegister: Sendable, Hashable {
         entries.insert(entry, at: position)
     }
 
+    /// Inserts every entry of `other`; the result does not depend on the order of merges.
     public mutating func merge(_ other: FieldRegister) {
         for entry in other.entries { insert(entry) }
     }

@@ -1,7 +1,9 @@
 /// A record's identity: its type and its id. The id inside the file is authoritative, not the
 /// file's name or folder.
 public struct RecordKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The record's type, which names its folder under `records/` (see `isValidType(_:)`).
     public let type: String
+    /// The record's id, unique among the records of its type (see `isValidID(_:)`).
     public let id: String
 
     /// - Throws: `RecordKeyError` naming the bad type or id.
@@ -17,8 +19,10 @@ public struct RecordKey: Sendable, Hashable, Comparable, CustomStringConvertible
         self.id = id
     }
 
+    /// `type/id`.
     public var description: String { "\(type)/\(id)" }
 
+    /// Orders by type, then by id.
     public static func < (lhs: RecordKey, rhs: RecordKey) -> Bool {
         (lhs.type, lhs.id) < (rhs.type, rhs.id)
     }
@@ -61,10 +65,14 @@ public struct RecordKey: Sendable, Hashable, Comparable, CustomStringConvertible
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }
 
+/// Why `RecordKey.init(type:id:)` refused a type or an id.
 public enum RecordKeyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The type, which `RecordKey.isValidType(_:)` rejects.
     case invalidType(String)
+    /// The id, which `RecordKey.isValidID(_:)` rejects.
     case invalidID(String)
 
+    /// For people: the value refused and what a valid one looks like.
     public var description: String {
         switch self {
         case .invalidType(let type):

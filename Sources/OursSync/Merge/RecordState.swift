@@ -4,13 +4,18 @@
 /// Merging is pure and commutative, associative and idempotent: any devices merging the same
 /// states in any order and any number of times hold the same value, and write the same bytes.
 public struct RecordState: Sendable, Hashable {
+    /// The record this is the state of.
     public let key: RecordKey
+    /// Every field's register, by field name. A removed field keeps its register; its winner has
+    /// no value.
     public private(set) var fields: [String: FieldRegister]
     /// Deletions no later write has superseded.
     public private(set) var deletions: [DeletionEntry]
     /// Keys inside the reserved metadata object that this version does not know.
     public private(set) var extraMetadata: [String: JSONValue]
 
+    /// A state of `key` with these registers and unknown metadata keys, and the deletions merged
+    /// in one by one (any that another supersedes is dropped).
     public init(
         key: RecordKey, fields: [String: FieldRegister] = [:], deletions: [DeletionEntry] = [],
         extraMetadata: [String: JSONValue] = [:]
@@ -45,6 +50,7 @@ public struct RecordState: Sendable, Hashable {
         return deletion
     }
 
+    /// Whether the record is deleted: `effectiveDeletion` is not `nil`.
     public var isDeleted: Bool { effectiveDeletion != nil }
 
     /// A record without a single write: what is left when every write of it is ignored (its
@@ -150,6 +156,7 @@ public struct RecordState: Sendable, Hashable {
         fields[name] = register
     }
 
+    /// Merges one write of the field `name` into its register (see `FieldRegister.insert(_:)`).
     public mutating func insert(_ entry: FieldEntry, field name: String) {
         if var register = fields[name] {
             register.insert(entry)
@@ -159,6 +166,8 @@ public struct RecordState: Sendable, Hashable {
         }
     }
 
+    /// Merges one deletion: dropped when a deletion here supersedes it; otherwise added, and
+    /// the deletions it supersedes are dropped.
     public mutating func insertDeletion(_ deletion: DeletionEntry) {
         if deletions.contains(deletion) { return }
         if let twin = deletions.firstIndex(where: { $0.isSameDeletion(as: deletion) }) {
@@ -196,6 +205,7 @@ public struct RecordState: Sendable, Hashable {
         }
     }
 
+    /// This state merged with another state of the same record (see `merge(_:)`).
     public func merging(_ other: RecordState) -> RecordState {
         var copy = self
         copy.merge(other)

@@ -1,14 +1,25 @@
 /// One record that changed in this replica: merged from the folder, or changed on this device.
 public struct RecordChange: Sendable, Hashable {
-    public enum Kind: String, Sendable { case inserted, updated, deleted }
+    /// How the record changed for a reader; the raw value is its name in JSON.
+    public enum Kind: String, Sendable {
+        /// It exists now and did not before: new, or revived after a deletion.
+        case inserted
+        /// It existed before and after, and the visible value of a field changed.
+        case updated
+        /// It existed before and does not now.
+        case deleted
+    }
 
+    /// The record that changed.
     public var key: RecordKey
+    /// How it changed.
     public var kind: Kind
     /// The participant whose write this was (their name), when known.
     public var by: String?
     /// The fields whose visible value changed.
     public var fields: [String]
 
+    /// A change of the record `key`; `by` is the writer's name, `nil` when unknown.
     public init(key: RecordKey, kind: Kind, by: String?, fields: [String]) {
         self.key = key
         self.kind = kind
@@ -37,6 +48,7 @@ public struct RecordChange: Sendable, Hashable {
         return RecordChange(key: after.key, kind: kind, by: by, fields: changed)
     }
 
+    /// The change as JSON: `type`, `id`, `kind`, `fields`, and `by` when known.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "type": .string(key.type), "id": .string(key.id), "kind": .string(kind.rawValue),

@@ -1,8 +1,11 @@
 /// How this device's membership of a household ended: it was removed, the owner dissolved the
 /// household, or its person left. A sync pass learns it from the household's documents.
 public enum LifecycleEvent: String, Sendable {
+    /// The owner removed this device's person from the household.
     case removed
+    /// The owner dissolved the household.
     case dissolved
+    /// This device's person left the household.
     case left
     /// One of this person's other devices removed this device.
     case deviceRemoved

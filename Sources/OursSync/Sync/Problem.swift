@@ -1,6 +1,7 @@
 /// Something a person should know about the household's folder: a file that does not parse,
 /// a change that was ignored, a clock that is wrong. Reported, never acted on destructively.
 public struct Problem: Sendable, Hashable {
+    /// What sort of problem it is; the raw value is its name in JSON.
     public enum Kind: String, Sendable {
         /// A file that is not valid JSON or not a readable record; left untouched until fixed.
         case brokenFile
@@ -34,11 +35,16 @@ public struct Problem: Sendable, Hashable {
         case recordTooLarge
     }
 
+    /// What sort of problem it is.
     public var kind: Kind
     /// The file, relative to the shared folder's root when in it.
     public var path: String?
+    /// What is wrong, in one sentence for people.
     public var message: String
+    /// The 1-based line in `path` where the problem is, as for a file that does not parse;
+    /// `nil` when it has no place in a file.
     public var line: Int?
+    /// The 1-based column on `line`, counted in bytes; `nil` when there is none.
     public var column: Int?
     /// The file operation that failed, for a file that could not be read or written: the
     /// system's `errno` and the full path. Detail of the problem, not part of what it is: two
@@ -46,6 +52,7 @@ public struct Problem: Sendable, Hashable {
     /// compares what a pass found with what the last one stored.
     public var cause: FileSystemError?
 
+    /// A problem of `kind` with `path` (relative to the shared folder's root when in it) and `message`.
     public init(
         _ kind: Kind, path: String?, _ message: String, line: Int? = nil, column: Int? = nil, cause: FileSystemError? = nil
     ) {
@@ -57,10 +64,12 @@ public struct Problem: Sendable, Hashable {
         self.cause = cause
     }
 
+    /// Equal when kind, path, message, line and column are; `cause` is not compared.
     public static func == (a: Problem, b: Problem) -> Bool {
         (a.kind, a.path, a.message, a.line, a.column) == (b.kind, b.path, b.message, b.line, b.column)
     }
 
+    /// Hashes what `==` compares, so `cause` is left out.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(path)
@@ -80,6 +89,8 @@ public struct Problem: Sendable, Hashable {
         return prefix + message
     }
 
+    /// The problem as JSON: `kind`, `message`, and `path`, `line` and `column` when known.
+    /// `cause` is not written.
     public var json: JSONValue {
         var object: [String: JSONValue] = ["kind": .string(kind.rawValue), "message": .string(message)]
         if let path { object["path"] = .string(path) }

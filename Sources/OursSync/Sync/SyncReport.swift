@@ -51,6 +51,7 @@ public struct SyncReport: Sendable {
 public struct SyncProgress: Sendable {
     /// A pass reads the folder's files, merges them into this device's copy, then writes back.
     public enum Phase: String, Sendable {
+        /// Reading the folder's files, merging them into this device's copy, writing records back.
         case reading, merging, writing
     }
 

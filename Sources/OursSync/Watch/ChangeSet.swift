@@ -2,6 +2,7 @@ import Foundation
 
 /// The records that changed in one poll, from one origin.
 public struct ChangeSet: Sendable, Equatable {
+    /// Where the changes came from: the shared folder, or this device.
     public var origin: ChangeOrigin
     /// Each record that changed, in the order the changes were made. A record changed twice
     /// in one poll appears twice.
@@ -15,6 +16,7 @@ public struct ChangeSet: Sendable, Equatable {
     /// When the watcher published it (wall-clock milliseconds).
     public var at: Int64
 
+    /// A change set published at `at`, in milliseconds since 1970-01-01 UTC.
     public init(origin: ChangeOrigin, changes: [RecordChange], unlisted: Int? = 0, unlistedTypes: [String] = [], at: Int64) {
         self.origin = origin
         self.changes = changes

@@ -9,11 +9,13 @@ public enum WatchMode: Sendable, Equatable {
     /// Polling every `WatchPolicy.interval`, as before hints existed; and why.
     case poll(PollReason)
 
+    /// Whether the watcher uses change hints.
     public var isHints: Bool { if case .hints = self { true } else { false } }
 }
 
 /// Why a watcher polls instead of using change hints.
 public struct PollReason: Sendable, Equatable {
+    /// Why, as a value an app can act on; the raw value is its name in JSON.
     public enum Kind: String, Sendable, Equatable {
         /// `WatchPolicy.hints` is off (`ours watch --no-hints`).
         case requested
@@ -29,10 +31,12 @@ public struct PollReason: Sendable, Equatable {
         case failed
     }
 
+    /// Why the watcher polls.
     public var kind: Kind
     /// For people: `the folder is on nfs, where changes made on other machines raise no change hints`.
     public var message: String
 
+    /// A reason of `kind`, with `message` for people.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

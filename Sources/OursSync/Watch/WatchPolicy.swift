@@ -39,6 +39,8 @@ public struct WatchPolicy: Sendable, Equatable {
     /// (a sync tool writing many files) is one pass.
     public var hintDelay: Duration
 
+    /// A policy; each argument sets the property of the same name. `ours watch` keeps every
+    /// default but `interval` and `hints`, which its options set.
     public init(
         interval: Duration = .seconds(1), statInterval: Duration = .seconds(30), sweepPeriod: Duration = .seconds(600),
         sliceInterval: Duration = .seconds(5), maximumBackoff: Duration = .seconds(30), settleTime: Duration = .seconds(2),

@@ -20,7 +20,9 @@ import Dispatch
 /// waiting and refuses to start when another watcher holds it. The device lock is held only
 /// during each pass, so one-shot commands keep working in between.
 public final class Watcher: Sendable {
+    /// The household this watcher keeps in sync.
     public let household: Zone
+    /// How often it looks, how deep, and whether it uses change hints.
     public let policy: WatchPolicy
     /// Every event, in order, until `run()` returns. Unbounded: a consumer that falls behind
     /// delays nothing, and a big batch of changes is one event.
@@ -71,6 +73,8 @@ public final class Watcher: Sendable {
         self.init(household: household, policy: policy, clock: clock, hints: .system())
     }
 
+    /// A watcher on the system's continuous clock, using the operating system's change hints
+    /// where `policy` allows and they work. Nothing runs before `run()`.
     public convenience init(household: Zone, policy: WatchPolicy = WatchPolicy()) {
         self.init(household: household, policy: policy, clock: ContinuousClock())
     }

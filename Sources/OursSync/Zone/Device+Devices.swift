@@ -1,5 +1,6 @@
 /// One of a person's devices, as a household's participant list shows it.
 public struct PersonDevice: Sendable, Equatable {
+    /// The device's id, as in its stamps.
     public var id: DeviceID
     /// Whether it is the device running this.
     public var isThisDevice: Bool
@@ -7,6 +8,8 @@ public struct PersonDevice: Sendable, Equatable {
     public var removedAt: String?
     /// What it calls itself, and when it last synced (its note; `nil` before it wrote one).
     public var name: String?
+    /// When it last synced, as `UTCTime.iso8601(millis:)` writes it (UTC); a device refreshes
+    /// it about once an hour, so it may be that much behind. `nil` before it wrote a note.
     public var lastSeen: String?
 }
 

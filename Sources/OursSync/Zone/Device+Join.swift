@@ -1,10 +1,12 @@
 /// The outcome of `join`.
 public struct JoinResult: Sendable {
+    /// The household joined.
     public var zone: Zone
     /// The device was already an active member; nothing changed.
     public var alreadyMember: Bool
     /// The device was a read-only member and the code made it read-write.
     public var upgraded = false
+    /// The first sync's report; `nil` when no sync ran (the device was already a member).
     public var report: SyncReport?
     /// The records this device now holds, deleted ones excluded (counted by the first sync;
     /// `nil` when the device was already a member).

@@ -3,6 +3,7 @@
 extension Device {
     /// What `keep` moved.
     public struct KeptCopy: Sendable {
+        /// The ended membership whose read-only copy was taken; it is no longer listed.
         public var membership: Membership
         /// Records that came into private data (deleted ones are left out).
         public var records: Int

@@ -1,5 +1,7 @@
 /// The outcome of `link`.
 public struct LinkResult: Sendable {
+    /// This device's identity now: the linking person's participant id, name and email, with
+    /// a new device id when the device was not set up before.
     public var identity: DeviceIdentity
     /// The households this device now belongs to through the link.
     public var zones: [Zone]

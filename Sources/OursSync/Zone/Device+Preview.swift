@@ -1,9 +1,11 @@
 /// What a share code leads to, read from the shared folder without joining: nothing is
 /// written, neither to the folder nor to this device.
 public struct JoinPreview: Sendable {
+    /// The share code, as its file in the folder describes it.
     public var code: ShareCode
     /// The household's id and name, from its `zone.json`.
     public var id: String
+    /// The household's name.
     public var name: String
     /// The owner's name (their id when the participant list does not name them).
     public var owner: String

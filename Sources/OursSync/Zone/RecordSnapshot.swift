@@ -1,12 +1,17 @@
 /// A record as people and apps see it: its visible fields, and a little about its sync state.
 public struct RecordSnapshot: Sendable, Equatable {
+    /// The record.
     public var key: RecordKey
+    /// The visible value of every present field, by field name.
     public var values: [String: JSONValue]
+    /// Whether the record is deleted.
     public var isDeleted: Bool
+    /// How many conflicts the record holds (see `RecordState.conflicts`).
     public var conflictCount: Int
     /// The stamp of the latest write.
     public var updatedAt: Stamp?
 
+    /// The snapshot of a record's state.
     public init(_ state: RecordState) {
         key = state.key
         values = state.values

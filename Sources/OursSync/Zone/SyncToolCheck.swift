@@ -12,6 +12,7 @@ public struct SyncToolNote: Sendable, Equatable {
     /// Something seen that keeps records or conflicts from Ours (placeholders, an ignore rule).
     public var warning: String?
 
+    /// The note as JSON: `tool`, `evidence`, `advice`, and `warning` when there is one.
     public var json: JSONValue {
         var object: [String: JSONValue] = ["tool": .string(tool), "evidence": .string(evidence), "advice": .string(advice)]
         if let warning { object["warning"] = .string(warning) }

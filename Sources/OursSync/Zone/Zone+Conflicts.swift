@@ -54,6 +54,8 @@ extension Zone {
 }
 
 extension Conflict {
+    /// The conflict as JSON: `id`, `type`, `recordId`, `kind`, `field` when there is one, both
+    /// values (`null` for none) and stamps, and `at`, the losing write's time in ISO 8601 UTC.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "type": .string(key.type), "recordId": .string(key.id), "kind": .string(kind.rawValue),

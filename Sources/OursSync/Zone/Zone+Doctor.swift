@@ -1,5 +1,6 @@
 /// What `ours doctor` found and, with `--fix`, repaired.
 public struct DoctorReport: Sendable {
+    /// Everything found wrong.
     public var problems: [Problem] = []
     /// Things `--fix` repaired, in words.
     public var fixed: [String] = []
@@ -10,12 +11,19 @@ public struct DoctorReport: Sendable {
     public var brokenFiles = 0
     /// The sync tools whose traces are in or above the folder, with the settings to check.
     public var syncTools: [SyncToolNote] = []
+    /// Copies of record files that a sync tool or a person left beside them (conflict copies);
+    /// a sync merges and removes them.
     public var conflictCopies = 0
+    /// Temporary files left in the folder by an interrupted write (removed by `--fix`).
     public var staleTemporaryFiles = 0
+    /// Records changed on this device that the folder has not received yet.
     public var pendingChanges = 0
 
+    /// Whether nothing needs attention: no problem, missing file, conflict copy or stale
+    /// temporary file. Pending changes do not count.
     public var isHealthy: Bool { problems.isEmpty && missingFiles == 0 && conflictCopies == 0 && staleTemporaryFiles == 0 }
 
+    /// The report as JSON, one key for each property, with `healthy` for `isHealthy`.
     public var json: JSONValue {
         [
             "healthy": .bool(isHealthy), "problems": .array(problems.map(\.json)), "fixed": .array(fixed.map { .string($0) }),

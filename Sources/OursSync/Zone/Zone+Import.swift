@@ -7,6 +7,7 @@ public struct ImportOutcome: Sendable, Equatable {
     /// How many records already held exactly the given values, so were left alone.
     public var unchanged: Int
 
+    /// An outcome of `total` objects given, of which `written` and `unchanged` were done so far.
     public init(total: Int, written: Int = 0, unchanged: Int = 0) {
         self.total = total
         self.written = written

@@ -15,7 +15,9 @@ extension Zone {
 
 /// The outcome of `recover`.
 public struct RecoveryResult: Sendable {
+    /// The household, active again on this device.
     public var zone: Zone
+    /// This device's identity, now listed as the owner's device.
     public var identity: DeviceIdentity
     /// The new recovery code, replacing the one used: shown once.
     public var newCode: String
