@@ -4,17 +4,22 @@ extension SyncContext {
     /// before the end. When it has just learnt of the end (`learntNow`), every record the folder
     /// lacks something of — its own changes, a hand edit only it read, a file a person deleted —
     /// is delivered; afterwards, whatever still waits in its outbox (the folder was away, the
-    /// file broken). Nothing else is merged into its read-only copy, and nothing goes to a
-    /// dissolved household.
+    /// file broken), and what the household's documents lack of what it knows. Nothing else is
+    /// merged into its read-only copy, and nothing goes to a dissolved household.
     func deliverAfterMembershipEnded(learntNow: Bool) throws(OursError) {
         guard let membership, membership.status == .left || membership.status == .removed,
             membership.permission == .readWrite, let layout = try? requireFolder()
         else { return }
         try device.withLock { () throws(OursError) in
             if !learntNow {
+                // Learns who joined since, and a dissolution; and writes back what the folder's
+                // documents lack of what it knows, its person's join and departure among them: a
+                // file put back (or removed) without them would have every device hold this
+                // one's changes back for good, as a stranger's.
+                var report = SyncReport()
+                try DocumentSync(context: self, layout: layout, canWriteFolder: fileSystem.isWritableDirectory(layout.zone))
+                    .run(into: &report)
                 guard !(try replica.pendingKeys()).isEmpty else { return }
-                var report = SyncReport()  // read-only: learns who joined since, and a dissolution
-                try DocumentSync(context: self, layout: layout, canWriteFolder: false).run(into: &report)
             }
             if try zoneInfo()?.dissolvedAt != nil { return }
             if learntNow {

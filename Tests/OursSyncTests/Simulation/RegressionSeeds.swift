@@ -159,5 +159,10 @@ extension RegressionSeeds {
         // for them to be kept: now a write made only through such tampering need not survive,
         // and one by a device no list ever named must not.
         1_568_411_054,
+        // Ana joined, wrote and left; her copy of participants.json was removed (or an old one
+        // came back) before the others read her join. Her device, out of the household, wrote
+        // nothing more, so everyone held her changes back for good as a stranger's. A device
+        // whose membership ended now writes back what the documents lack of what it knows.
+        2_984_249_821, 2_984_247_592,
     ]
 }

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import OursSync
+
+/// A device whose person left still makes sure the household's documents know them: when
+/// `participants.json` comes back (a sync tool's rollback, a restore) without their join, the
+/// others would hold everything they wrote back for good, as a stranger's.
+@Suite("Leaving: a departed device puts its person back in the documents")
+struct DepartedDeviceDocumentTests {
+    @Test func aRolledBackManifestGetsTheDepartedMemberBack() throws {
+        let clock = ManualWallClock(millis: 1_800_000_000_000)
+        let fileSystem = InMemoryFileSystem(clock: clock)
+        try fileSystem.createDirectory("/shared")
+        let sarah = Device(home: "/homes/sarah", fileSystem: fileSystem, clock: clock)
+        _ = try sarah.initialize(name: "Sarah", email: nil)
+        let home = try sarah.createZone(name: "Home", folder: "/shared")
+        let manifestPath = try #require(home.layout).participantsFile
+        let beforeAna = try fileSystem.read(manifestPath, limit: Int.max)
+
+        let ana = Device(home: "/homes/ana", fileSystem: fileSystem, clock: clock)
+        _ = try ana.initialize(name: "Ana", email: nil)
+        let anas = try ana.join(code: try home.invite(readOnly: false).code, folder: "/shared").zone
+        let milk = try anas.put(type: "item", id: "milk", fields: ["name": "Milk"])
+        try anas.sync()
+        clock.advance(by: 1000)
+        try anas.leave()
+        try fileSystem.writeInPlace(manifestPath, beforeAna)  // the sync tool puts an old version back
+
+        #expect(throws: OursError.self) { try anas.sync() }  // "You left"; delivers what it knows
+        clock.advance(by: 1000)
+        let report = try home.sync()
+
+        #expect(!report.problems.contains { $0.kind == .unknownWriter }, "\(report.problems)")
+        #expect(try home.state(of: milk)?.fields["name"]?.winner.value == "Milk")
+        let anaID = try ana.requireIdentity().participantID
+        #expect(try home.manifest().participants[anaID]?.status == .left)
+    }
+}
