@@ -43,8 +43,11 @@ public final class Zone: Sendable {
         guard let membership else { return }
         switch membership.status {
         case .active:
+            // A device its person's list does not name cannot write, whatever its own state says
+            // (a linked device's, edited to read-write): every other device would hold its
+            // changes back, for good when the listing never comes.
+            if let waiting = try? waitingToBeListed() { throw waiting }
             guard membership.permission == .readWrite else {
-                if let waiting = try? waitingToBeListed() { throw waiting }
                 let owner = (try? ownerName()) ?? "the owner"
                 throw .notPermitted(
                     "you have read-only access to \(membership.name), so you cannot \(action)",

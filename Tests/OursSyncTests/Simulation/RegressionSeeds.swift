@@ -164,5 +164,10 @@ extension RegressionSeeds {
         // nothing more, so everyone held her changes back for good as a stranger's. A device
         // whose membership ended now writes back what the documents lack of what it knows.
         2_984_249_821, 2_984_247_592,
+        // A linked device edited its own state to read-write before it was listed, wrote, and
+        // its person was removed (or left) before the listing: every device held the records
+        // it wrote to back for good. A device its person's list does not name now cannot
+        // write, whatever its state says.
+        2_984_249_386, 3_155_651_737, 3_155_652_502,
     ]
 }

@@ -48,6 +48,26 @@ struct RolledBackClaimTests {
         #expect(zone.membership?.canWrite == true)
     }
 
+    /// A linked device whose own state was edited to say read-write still cannot write before
+    /// its person's list names it: everyone would hold its changes back, for good when the
+    /// listing never comes (its person removed first).
+    @Test func anUnlistedDeviceCannotWriteWhateverItsStateSays() throws {
+        let link = try mike.makeLinkCode()
+        let laptop = Device(home: "/homes/laptop", fileSystem: fileSystem, clock: clock)
+        let zone = try #require(try laptop.link(code: link.code, folder: "/shared", deviceName: "laptop").zones.first)
+        var membership = try #require(zone.membership)
+        membership.permission = .readWrite
+        try laptop.upsert(membership, makeCurrent: false)
+
+        let refusal = #expect(throws: OursError.self) { try zone.put(type: "item", id: "milk", fields: ["name": "Milk"]) }
+        #expect(refusal?.kind == .notPermitted)
+        #expect(refusal?.message.contains("not on Mike's list of devices") == true, "\(refusal?.message ?? "")")
+
+        try household.sync()  // Mike's device lists the laptop
+        try zone.sync()
+        _ = try zone.put(type: "item", id: "milk", fields: ["name": "Milk"])
+    }
+
     @Test func aClaimAnotherDeviceReplacedIsGivenUp() throws {
         let link = try mike.makeLinkCode()
         let laptop = Device(home: "/homes/laptop", fileSystem: fileSystem, clock: clock)
