@@ -15,14 +15,9 @@ struct LinkClaim: Equatable {
         ]
     }
 
-    init(code: String, folder: String, participant: String, claimedAt: String, deviceName: String?) {
-        self.code = code
-        self.folder = folder
-        self.participant = participant
-        self.claimedAt = claimedAt
-        self.deviceName = deviceName
-    }
+}
 
+extension LinkClaim {
     init?(_ value: JSONValue) {
         guard let code = value["code"]?.stringValue, let folder = value["folder"]?.stringValue,
             let participant = value["participant"]?.stringValue, let claimedAt = value["claimedAt"]?.stringValue

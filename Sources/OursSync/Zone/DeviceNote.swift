@@ -31,12 +31,19 @@ package struct DeviceNote: Sendable, Equatable {
 
     /// A device's note in the household's folder; `nil` when there is none or it is damaged.
     static func load(_ device: DeviceID, in layout: ZoneLayout, fileSystem: any FileSystem) -> DeviceNote? {
-        let path = path(device, in: layout)
-        guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil,
-            let bytes = try? fileSystem.read(path, limit: 64 * 1024),
-            let object = try? JSONParser.parse(bytes).objectValue, object["device"]?.stringValue == device.rawValue
+        guard let object = read(path(device, in: layout), in: layout, fileSystem: fileSystem),
+            object["device"]?.stringValue == device.rawValue
         else { return nil }
         return DeviceNote(device: device, name: object["name"]?.stringValue, lastSeen: object["lastSeen"]?.stringValue)
+    }
+
+    /// The JSON object of a file in `devices/`; `nil` when it is missing, a link, too large or
+    /// not a JSON object.
+    static func read(_ path: String, in layout: ZoneLayout, fileSystem: any FileSystem) -> [String: JSONValue]? {
+        guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil,
+            let bytes = try? fileSystem.read(path, limit: 64 * 1024)
+        else { return nil }
+        return try? JSONParser.parse(bytes).objectValue
     }
 
     /// The default name of a new device: the computer's name (`gethostname`, never a network
@@ -81,7 +88,8 @@ extension SyncContext {
     /// holds a note under a name other than its device's. A note holds nothing to merge, and
     /// its device writes it again within the hour, so no device has to keep the copy; any
     /// device may remove it, and one that no longer syncs does not leave its copies for good.
-    /// Files that are no note (broken, another tool's) are left alone.
+    /// Files that are no note (broken, another tool's) are left alone, and a file named like a
+    /// note (`<device id>.json`) is not even read: a pass over a tidy folder only lists it.
     /// - Returns: how many copies were removed.
     func removeDeviceNoteCopies() -> Int {
         guard let layout else { return 0 }
@@ -89,12 +97,9 @@ extension SyncContext {
         guard let entries = try? fileSystem.list(directory) else { return 0 }
         var removed = 0
         for entry in entries where entry.kind == .file && FolderNames.isRecordCandidate(entry.name) {
+            if DeviceID(String(entry.name.dropLast(".json".count))) != nil { continue }
             let path = joinPath(directory, entry.name)
-            guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil,
-                let bytes = try? fileSystem.read(path, limit: 64 * 1024),
-                let device = (try? JSONParser.parse(bytes).objectValue)?["device"]?.stringValue,
-                entry.name != device + ".json"
-            else { continue }
+            guard DeviceNote.read(path, in: layout, fileSystem: fileSystem)?["device"]?.stringValue != nil else { continue }
             if (try? fileSystem.remove(path)) != nil { removed += 1 }
         }
         return removed

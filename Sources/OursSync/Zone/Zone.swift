@@ -65,8 +65,10 @@ public final class Zone: Sendable {
 
     /// The refusal for a linked device its person's list does not name yet; `nil` otherwise.
     func waitingToBeListed() throws(OursError) -> OursError? {
-        guard let identity = try device.identity(), let me = try manifest().participants[identity.participantID],
-            try manifest().deviceOwners[identity.deviceID] == nil, me.permission == .readWrite
+        guard let identity = try device.identity() else { return nil }
+        let manifest = try manifest()
+        guard let me = manifest.participants[identity.participantID], manifest.deviceOwners[identity.deviceID] == nil,
+            me.permission == .readWrite
         else { return nil }
         return .notPermitted(
             "this device is not on \(me.name)'s list of devices in \(membership?.name ?? "this household") yet, so it cannot write",

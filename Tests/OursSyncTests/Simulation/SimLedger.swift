@@ -91,35 +91,26 @@ struct SimLedger {
                 && manifest.removedDevices[write.stamp.device] == nil
         }
         let ignored = writes.filter { endOfMembership($0) != nil || afterDeviceRemoval($0) != nil || neverListed($0) }
+        // Every device but the writer's own must ignore such a write (a device keeps what its
+        // person typed): reports each place that kept it.
+        func reportKept(_ write: Write, _ why: String) {
+            for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {
+                if let state = states[write.key], SimLedger.holds(write.stamp, state) {
+                    failures.append("ignored write kept: \(write.description), \(why), is in \(place)")
+                }
+            }
+        }
         for write in writes {
             if neverListed(write) {
-                for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {
-                    if let state = states[write.key], SimLedger.holds(write.stamp, state) {
-                        failures.append(
-                            "ignored write kept: \(write.description), made by a device no list names, is in \(place)")
-                    }
-                }
+                reportKept(write, "made by a device no list names")
                 continue
             }
             if let removal = afterDeviceRemoval(write) {
-                for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {
-                    if let state = states[write.key], SimLedger.holds(write.stamp, state) {
-                        failures.append(
-                            "ignored write kept: \(write.description), made after its device was removed at \(removal), is in \(place)"
-                        )
-                    }
-                }
+                reportKept(write, "made after its device was removed at \(removal)")
                 continue
             }
             if let (participant, span) = endOfMembership(write) {
-                // Every device but the writer's own must ignore it (a device keeps what its person typed).
-                for (place, device, states) in [("the folder", nil, states)] + elsewhere where device != write.writer {
-                    if let state = states[write.key], SimLedger.holds(write.stamp, state) {
-                        failures.append(
-                            "ignored write kept: \(write.description), made while \(participant.name) was \(span.state) "
-                                + "(\(span)), is in \(place)")
-                    }
-                }
+                reportKept(write, "made while \(participant.name) was \(span.state) (\(span))")
                 continue
             }
             if write.voided != nil { continue }  // it may be gone, but it must not be kept when ignored
