@@ -11,25 +11,6 @@ extension Household {
         try items(on: [list])[list.id] ?? []
     }
 
-    /// The items on each of `lists`, by list id, in shopping order.
-    ///
-    /// Reads only the items whose id carries one of the lists' tags, plus any with a foreign
-    /// id (made by another app), whose `list` field decides.
-    public func items(on lists: [GroceryList]) throws(OursError) -> [String: [GroceryItem]] {
-        var byTag: [Substring: String] = [:]
-        for list in lists { byTag[Substring(SemanticID.listTag(list.id))] = list.id }
-        let wanted = Set(lists.map(\.id))
-        var result: [String: [GroceryItem]] = [:]
-        for key in try zone.replica.keys(ofType: RecordTypes.item) {
-            if let tag = SemanticID.listTag(ofItemID: key.id), byTag[tag] == nil { continue }
-            guard let snapshot = try zone.get(key), !snapshot.isDeleted, let item = GroceryItem(snapshot),
-                wanted.contains(item.listID)
-            else { continue }
-            result[item.listID, default: []].append(item)
-        }
-        return result.mapValues(Household.inShoppingOrder)
-    }
-
     /// Unchecked before checked, then by category (none last), then by name. Each key is
     /// computed once: normalizing is far dearer than comparing.
     static func inShoppingOrder(_ items: [GroceryItem]) -> [GroceryItem] {

@@ -38,7 +38,10 @@ extension Household {
         var records = records ?? []
         if records.isEmpty { records = try zone.list(type: RecordTypes.project, includeDeleted: true) }
         let ordered = records.filter { !$0.isDeleted } + records.filter(\.isDeleted)
-        return try all(RecordTypes.task).compactMap { snapshot -> HouseholdTask? in
+        // Every field a task holds is in its summary (`RecordSummary.indexedFields`): no file is read.
+        let snapshots = try zone.summaries(ofType: RecordTypes.task).filter { !$0.isDeleted }.map(\.snapshot)
+            .sorted { ($0.name?.lowercased() ?? "", $0.key.id) < ($1.name?.lowercased() ?? "", $1.key.id) }
+        return snapshots.compactMap { snapshot -> HouseholdTask? in
             guard var task = HouseholdTask(snapshot) else { return nil }
             if snapshot.values["projectId"] == nil, let name = task.project,
                 let match = ordered.first(where: { NameKey.matches($0.name ?? "", name) })

@@ -14,11 +14,11 @@ extension Household {
     ) throws(OursError) -> [HouseholdTask] {
         let projectID = try project.map { (name: String) throws(OursError) -> String in try self.project(named: name).id }
         let memberID = try assignee.map { (name: String) throws(OursError) -> String in try member(named: name).id }
-        return try taskRecords()
-            .filter { includeDone || !$0.done }
-            .filter { projectID == nil ? includeArchived || !$0.archived : $0.projectID == projectID }
-            .filter { memberID == nil || $0.assignee == memberID }
-            .sorted(by: HouseholdTask.urgency)
+        return HouseholdTask.byUrgency(
+            try taskRecords()
+                .filter { includeDone || !$0.done }
+                .filter { projectID == nil ? includeArchived || !$0.archived : $0.projectID == projectID }
+                .filter { memberID == nil || $0.assignee == memberID })
     }
 
     /// The tasks done at or after `since` (all when `nil`), the latest first.

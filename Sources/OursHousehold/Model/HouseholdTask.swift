@@ -68,12 +68,13 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
         archived = values["archived"]?.boolValue ?? false
     }
 
-    /// Most urgent first: priority (none counts as 4), then due date (none last), then name.
-    static func urgency(_ a: HouseholdTask, _ b: HouseholdTask) -> Bool {
-        let left = (a.priority ?? 4, a.due?.dayNumber ?? .max, NameKey.normalize(a.name))
-        let right = (b.priority ?? 4, b.due?.dayNumber ?? .max, NameKey.normalize(b.name))
-        return left < right
+    /// Most urgent first: priority (none counts as 4), then due date (none last), then name;
+    /// each key computed once (normalizing is far dearer than comparing).
+    static func byUrgency(_ tasks: [HouseholdTask]) -> [HouseholdTask] {
+        tasks.map { ($0.urgencyKey, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
+
+    private var urgencyKey: (Int, Int64, String) { (priority ?? 4, due?.dayNumber ?? .max, NameKey.normalize(name)) }
 
     /// `{"id", "name", "project"?, "projectId"?, "note"?, "due"?, "priority"?, "assignee"?,
     /// "assigneeName"?, "done", "doneAt"?, "doneBy"?, "doneByName"?, "archived"?}`.

@@ -37,11 +37,18 @@ public struct Replica: Sendable {
     }
 
     package func save(_ state: RecordState, durability: Durability = .immediate) throws(OursError) {
-        try save(RecordFile.encode(state), of: state.key, durability: durability)
+        try save(RecordFile.encode(state), of: state.key, durability: durability, state: state)
     }
 
-    package func save(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(OursError) {
+    /// Saves a record's bytes; `state` is what they decode to, when the caller has it (the
+    /// summary index is kept from it; otherwise the bytes are decoded for it).
+    package func save(
+        _ bytes: [UInt8], of key: RecordKey, durability: Durability, state: RecordState? = nil
+    ) throws(OursError) {
+        summariesWillChange([key])
         try io { () throws(FileSystemError) in try write(bytes, of: key, durability: durability) }
+        let saved = state ?? (try? decode(bytes, path: path(of: key)).state)
+        summariesDidChange([key]) { _ in saved }
     }
 
     private func write(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(FileSystemError) {
@@ -55,14 +62,35 @@ public struct Replica: Sendable {
     /// behind an `OverwriteJournal` (and flushed here): on some disks a new file per record
     /// costs ten times the write.
     /// - Returns: whether the whole batch is durable already (it was flushed here).
+    /// - Parameter states: what the records decode to, where the caller has it (for the summary
+    ///   index; the others are decoded).
     @discardableResult
-    package func save(batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) -> Bool {
+    package func save(
+        batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)], states: [RecordKey: RecordState] = [:]
+    ) throws(OursError) -> Bool {
+        guard !batch.isEmpty else { return true }
+        let keys = batch.map(\.key)
+        summariesWillChange(keys)
+        let durable = try saveRecords(batch)
+        var decoded: [RecordKey: RecordState] = [:]
+        for (key, bytes, _) in batch where states[key] == nil {
+            decoded[key] = try? decode(bytes, path: path(of: key)).state
+        }
+        summariesDidChange(keys) { states[$0] ?? decoded[$0] }
+        return durable
+    }
+
+    private func saveRecords(_ batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) -> Bool {
         let replacing = batch.filter(\.replacing)
         guard replacing.count >= Replica.overwriteInPlaceFrom else {
-            for (key, bytes, _) in batch { try save(bytes, of: key, durability: .deferred) }
-            return batch.isEmpty
+            for (key, bytes, _) in batch {
+                try io { () throws(FileSystemError) in try write(bytes, of: key, durability: .deferred) }
+            }
+            return false
         }
-        for (key, bytes, replacing) in batch where !replacing { try save(bytes, of: key, durability: .deferred) }
+        for (key, bytes, replacing) in batch where !replacing {
+            try io { () throws(FileSystemError) in try write(bytes, of: key, durability: .deferred) }
+        }
         let journal = OverwriteJournal(
             entries: replacing.map {
                 OverwriteJournal.Entry(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: $0.bytes)
@@ -85,7 +113,9 @@ public struct Replica: Sendable {
 
     /// Removes a record from the replica (one that became empty: every write of it ignored).
     package func remove(_ key: RecordKey) throws(OursError) {
+        summariesWillChange([key])
         try io { () throws(FileSystemError) in try fileSystem.remove(path(of: key)) }
+        summariesDidChange([key]) { _ in nil }
     }
 
     /// How many replaced records make a batch worth a journal and in-place writes.

@@ -174,7 +174,7 @@ extension SyncPass {
         guard merging.saving.count == Merging.batchSize else { return }
         // A first sync writes a whole household: the disk starts on it meanwhile, so the
         // flush at the end waits for little.
-        if try !context.replica.save(batch: merging.saving) { pass.unflushed = true }
+        if try !context.replica.save(batch: merging.saving, states: pass.states) { pass.unflushed = true }
         merging.saving.removeAll(keepingCapacity: true)
         context.fileSystem.beginFlush(context.replica.directory)
     }
@@ -184,7 +184,7 @@ extension SyncPass {
     private func finishMerging(
         _ pass: inout PassState, saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]
     ) throws(OursError) {
-        if try !context.replica.save(batch: saving) { pass.unflushed = true }
+        if try !context.replica.save(batch: saving, states: pass.states) { pass.unflushed = true }
         if let latest = pass.latest { try context.device.receive(latest) }
         if pass.unflushed { try context.flush(context.replica.directory) }
         context.noteChanges(pass.report.changes, origin: .folder)

@@ -20,6 +20,15 @@ public struct RecordSnapshot: Sendable, Equatable {
         updatedAt = state.latestStamp
     }
 
+    /// A snapshot of some of a record's values, without its sync facts (no conflicts, no stamp).
+    public init(key: RecordKey, values: [String: JSONValue], isDeleted: Bool) {
+        self.key = key
+        self.values = values
+        self.isDeleted = isDeleted
+        conflictCount = 0
+        updatedAt = nil
+    }
+
     /// The record's `name` field, the human label, when it is text.
     public var name: String? { values["name"]?.stringValue }
 

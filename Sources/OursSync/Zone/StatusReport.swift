@@ -78,7 +78,7 @@ extension Zone {
             householdID: id, householdName: name, folder: membership?.folder, folderAvailable: folderAvailable,
             role: membership?.role, permission: membership?.permission, membershipStatus: membership?.status,
             lastSyncMillis: syncState.lastSyncMillis, pendingChanges: try replica.pendingKeys().count,
-            recordCount: try replica.keys().count, problems: syncState.problems,
+            recordCount: try recordCount(), problems: syncState.problems,
             farFuture: try replica.stillFarFuture(syncState.farFuture, now: now),
             clockAheadMillis: lead > HybridLogicalClock.maximumDriftMillis ? lead : nil)
     }

@@ -77,6 +77,9 @@ extension Zone {
             }
             for key in check.empty { try replica.remove(key) }
             if !check.empty.isEmpty { fixed.append("removed \(check.empty.count) empty record(s) an earlier version kept") }
+            // Records set aside above left the replica behind the index's back; and whatever
+            // else may have, the next listing rebuilds it from the records.
+            try replica.dropSummaries()
         }
         return fixed
     }

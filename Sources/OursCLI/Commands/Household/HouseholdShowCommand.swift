@@ -10,7 +10,7 @@ struct HouseholdShowCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let zone = try context.zone()
         let manifest = try zone.manifest()
-        let records = try zone.replica.keys().count
+        let records = try zone.recordCount()
         let lastSync = try zone.replica.loadSyncState().lastSyncMillis
         if context.json {
             var object = zone.householdJSON.objectValue ?? [:]

@@ -25,11 +25,15 @@ struct RecipesCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
         if duplicates { return try showDuplicates(household, context) }
-        let recipes = try household.recipes(favoritesOnly: favoritesOnly, tag: tag)
         if context.json {
-            context.printJSON(.array(recipes.map(\.json)))
+            context.printJSON(.array(try household.recipes(favoritesOnly: favoritesOnly, tag: tag).map(\.json)))
             return 0
         }
+        // Without a tag the list comes from the summary index; tags are read from each recipe.
+        let recipes =
+            try tag == nil
+            ? household.recipeListings(favoritesOnly: favoritesOnly)
+            : household.recipes(favoritesOnly: favoritesOnly, tag: tag).map(Household.RecipeListing.init)
         if recipes.isEmpty {
             context.say(
                 tag.map { "No recipes tagged \($0)." }
@@ -39,7 +43,7 @@ struct RecipesCommand: OursCommand {
             return 0
         }
         let rows = recipes.map { recipe in
-            [recipe.name + (recipe.favorite ? " ★" : ""), recipe.servings.map(String.init) ?? "", "\(recipe.ingredients.count)"]
+            [recipe.name + (recipe.favorite ? " ★" : ""), recipe.servings.map(String.init) ?? "", "\(recipe.ingredientCount)"]
         }
         context.console.out(Table.render(["RECIPE", "SERVES", "INGREDIENTS"], rows))
         return 0

@@ -17,11 +17,10 @@ struct ListsCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
         let lists = try household.lists(includeArchived: archived)
-        let items = try household.items(on: lists)
+        let itemCounts = try household.itemCounts(on: lists)
         func counts(_ list: GroceryList) -> (open: Int, checked: Int) {
-            let all = items[list.id] ?? []
-            let open = all.filter { !$0.checked }.count
-            return (open, all.count - open)
+            let counted = itemCounts[list.id]
+            return (counted?.open ?? 0, counted?.checked ?? 0)
         }
         if context.json {
             context.printJSON(

@@ -50,7 +50,11 @@ struct JoinCommand: OursCommand {
         let zone = result.zone
         let brought = try bringData(context, into: zone, joined: !result.alreadyMember && !result.upgraded)
         let records: Int
-        if let counted = result.records, brought == nil { records = counted } else { records = try zone.recordCount() }
+        if let counted = result.records, brought == nil {
+            records = counted
+        } else {
+            records = try zone.recordCount(includingDeleted: false)
+        }
         if context.json {
             var object = zone.householdJSON.objectValue ?? [:]
             object["alreadyMember"] = .bool(result.alreadyMember)
@@ -77,14 +81,5 @@ struct JoinCommand: OursCommand {
         }
         context.say("Joined \(context.bold(zone.name)) as \(permission) member: \(records) record(s).")
         return 0
-    }
-}
-
-extension Zone {
-    /// How many records the household holds (every type, deleted ones excluded).
-    func recordCount() throws(OursError) -> Int {
-        var count = 0
-        for type in try replica.types() { count += try list(type: type).count }
-        return count
     }
 }

@@ -1,0 +1,229 @@
+/// Keeping and reading the summary index (see `SummaryIndex`). Writers call `willChange`
+/// before replacing or removing record files and `didChange` after; both hold the device lock.
+/// The index is a cache: a failure to append to it drops the type's log (rebuilt by the next
+/// reader) and never fails the write of a record.
+extension Replica {
+    var summaryIndex: SummaryIndex { SummaryIndex(fileSystem: fileSystem, replicaDirectory: directory) }
+
+    /// Notes that writes of `keys` are under way, in the logs that exist.
+    func summariesWillChange(_ keys: [RecordKey]) {
+        for (type, keys) in Dictionary(grouping: keys, by: \.type) {
+            appendSummaryLines(keys.flatMap { SummaryIndex.intent($0.id) }, type: type)
+        }
+    }
+
+    /// Notes what `keys` hold now: their states, or (for a key without one) removal.
+    func summariesDidChange(_ keys: [RecordKey], states: (RecordKey) -> RecordState?) {
+        for (type, keys) in Dictionary(grouping: keys, by: \.type) {
+            let lines = keys.flatMap { key in states(key).map(SummaryIndex.line) ?? SummaryIndex.removal(key.id) }
+            guard let before = appendSummaryLines(lines, type: type) else { continue }
+            // Looked at each time the log's size passes a power of two: a cost in step with what was appended.
+            let after = before + lines.count
+            if after >= 1 << 20, after.leadingZeroBitCount < before.leadingZeroBitCount { compactSummaries(type) }
+        }
+    }
+
+    /// Appends to a type's log when it exists; on failure removes it.
+    /// - Returns: the log's size before, `nil` when nothing was appended.
+    @discardableResult
+    private func appendSummaryLines(_ lines: [UInt8], type: String) -> Int? {
+        let path = summaryIndex.path(of: type)
+        do throws(FileSystemError) {
+            guard let stat = try fileSystem.stat(path), stat.kind == .file else { return nil }
+            try fileSystem.append(path, lines)
+            return Int(stat.size)
+        } catch {
+            try? fileSystem.remove(path)
+            return nil
+        }
+    }
+
+    /// Forgets every log (`ours doctor --fix`, or a replica changed behind the index's back):
+    /// the next reader of each type rebuilds it.
+    package func dropSummaries() throws(OursError) {
+        let index = summaryIndex
+        guard try exists(index.directory) else { return }
+        try io { () throws(FileSystemError) in
+            for entry in try fileSystem.list(index.directory) { try fileSystem.remove(joinPath(index.directory, entry.name)) }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The summaries of every record of a type, from its log; `nil` when the log is missing or
+    /// not valid and must be rebuilt (`rebuildSummaries`, under the device lock).
+    package func summaries(ofType type: String) throws(OursError) -> [RecordSummary]? {
+        guard let log = try summaryLog(ofType: type) else { return nil }
+        var result: [RecordSummary] = []
+        var valid = true
+        try log.forEach { (id, last) throws(OursError) in
+            guard let key = summaryKey(type, id) else { return valid = false }
+            if let summary = try summary(of: key, last) { result.append(summary) }
+        }
+        return valid ? result : nil
+    }
+
+    /// How many records of a type the log holds; `nil` when it must be rebuilt.
+    package func summaryCount(ofType type: String, includingDeleted: Bool) throws(OursError) -> Int? {
+        guard let log = try summaryLog(ofType: type) else { return nil }
+        var count = 0
+        var valid = true
+        try log.forEach { (id, last) throws(OursError) in
+            switch last {
+            case .removed: return
+            case .summary(let rest):
+                // `\t<0|1>…`: the flag is the second byte.
+                if includingDeleted || rest.dropFirst().first != UInt8(ascii: "1") { count += 1 }
+            case .pending:
+                guard let key = summaryKey(type, id) else { return valid = false }
+                if let state = try loadIfReadable(key), includingDeleted || !state.isDeleted { count += 1 }
+            }
+        }
+        return valid ? count : nil
+    }
+
+    /// The live records of a type counted by the values of `fields`, among those that have
+    /// `required`; the keys of live records without it are returned for the caller to read.
+    /// `nil` when the log must be rebuilt. Counts straight from the log's bytes.
+    package func summaryGroups(
+        ofType type: String, by fields: [String], requiring required: String
+    ) throws(OursError) -> (counts: [[JSONValue?]: Int], unsettled: [RecordKey])? {
+        guard let log = try summaryLog(ofType: type) else { return nil }
+        let names = RecordSummary.fields(of: type)
+        let columns = fields.compactMap { names.firstIndex(of: $0) }
+        guard columns.count == fields.count, let requiredColumn = names.firstIndex(of: required) else { return nil }
+        var raw: [[SummaryLog.Bytes]: Int] = [:]
+        var counts: [[JSONValue?]: Int] = [:]
+        var unsettled: [RecordKey] = []
+        var valid = true
+        try log.forEach { (id, last) throws(OursError) in
+            if case .summary(let rest) = last {
+                let parts = SummaryIndex.columns(rest)
+                guard parts.count == names.count + 1 else { return valid = false }
+                guard parts[0].first == UInt8(ascii: "0") else { return }  // deleted
+                guard !parts[requiredColumn + 1].isEmpty else {
+                    guard let key = summaryKey(type, id) else { return valid = false }
+                    return unsettled.append(key)
+                }
+                raw[columns.map { SummaryLog.Bytes(parts[$0 + 1]) }, default: 0] += 1
+                return
+            }
+            guard let key = summaryKey(type, id) else { return valid = false }
+            guard let summary = try summary(of: key, last), !summary.isDeleted else { return }
+            guard summary.values[required] != nil else { return unsettled.append(key) }
+            counts[fields.map { summary.values[$0] }, default: 0] += 1
+        }
+        guard valid else { return nil }
+        for (values, count) in raw {
+            var decoded: [JSONValue?] = []
+            for value in values {
+                if value.slice.isEmpty {
+                    decoded.append(nil)
+                } else {
+                    guard let json = SummaryIndex.decodeValue(value.slice) else { return nil }
+                    decoded.append(json)
+                }
+            }
+            counts[decoded, default: 0] += count
+        }
+        return (counts, unsettled)
+    }
+
+    /// The live records of a type whose `field` holds `value` (`nil`: lacks it), or which lack
+    /// `required` (for the caller to read and decide); `nil` when the log must be rebuilt.
+    package func summaryKeys(
+        ofType type: String, where field: String, is value: JSONValue?, orLacking required: String
+    ) throws(OursError) -> [RecordKey]? {
+        guard let log = try summaryLog(ofType: type) else { return nil }
+        let names = RecordSummary.fields(of: type)
+        guard let column = names.firstIndex(of: field), let requiredColumn = names.firstIndex(of: required) else { return nil }
+        let wanted = value.map(JSONWriter.compact) ?? []  // an absent field's column is empty
+        var keys: [RecordKey] = []
+        var valid = true
+        try log.forEach { (id, last) throws(OursError) in
+            if case .summary(let rest) = last {
+                let parts = SummaryIndex.columns(rest)
+                guard parts.count == names.count + 1 else { return valid = false }
+                guard parts[0].first == UInt8(ascii: "0"),
+                    parts[requiredColumn + 1].isEmpty || parts[column + 1].elementsEqual(wanted)
+                        || parts[column + 1].contains(UInt8(ascii: "\\"))  // an escaped form: decided by the file
+                else { return }
+            } else if case .removed = last {
+                return
+            }
+            guard let key = summaryKey(type, id) else { return valid = false }
+            keys.append(key)
+        }
+        return valid ? keys : nil
+    }
+
+    private func summaryLog(ofType type: String) throws(OursError) -> SummaryLog? {
+        let bytes: [UInt8]
+        do throws(FileSystemError) { bytes = try fileSystem.readLocked(summaryIndex.path(of: type), limit: Int(Int32.max)) } catch
+        {
+            if error.reason == .notFound || error.reason == .notADirectory { return nil }
+            throw .io(error)
+        }
+        return SummaryLog(bytes, type: type)
+    }
+
+    private func summaryKey(_ type: String, _ id: ArraySlice<UInt8>) -> RecordKey? {
+        let id = String(decoding: id, as: UTF8.self)
+        return RecordKey.isValidID(id) ? RecordKey(unchecked: type, id: id) : nil
+    }
+
+    /// The summary an id's last line gives: decoded, or read from the record's file when the
+    /// line says a write was under way or is damaged.
+    private func summary(of key: RecordKey, _ last: SummaryLog.Last) throws(OursError) -> RecordSummary? {
+        switch last {
+        case .removed: return nil
+        case .summary(let rest):
+            if let summary = SummaryIndex.summary(of: key, rest) { return summary }
+            return try loadIfReadable(key).map(RecordSummary.init)
+        case .pending: return try loadIfReadable(key).map(RecordSummary.init)
+        }
+    }
+
+    /// Builds a type's log from its records and returns their summaries. Call under the device
+    /// lock: a writer appending meanwhile would append to the log this replaces.
+    package func rebuildSummaries(ofType type: String) throws(OursError) -> [RecordSummary] {
+        let keys = try self.keys(ofType: type)
+        var states: [RecordState] = []
+        states.reserveCapacity(keys.count)
+        for stored in try stored(many: keys).values {
+            // One an earlier version let grow past the limit is left out, as listings skip it.
+            if case .state(let state) = stored, !state.isEmpty, RecordFile.encode(state).count <= RecordFile.maximumSize {
+                states.append(state)
+            }
+        }
+        var body: [UInt8] = []
+        for state in states { body += SummaryIndex.line(state) }
+        let index = summaryIndex
+        try io { () throws(FileSystemError) in
+            if try fileSystem.stat(index.directory) == nil { try fileSystem.createDirectory(index.directory) }
+            try fileSystem.writeAtomically(
+                index.path(of: type), SummaryIndex.header(type: type, base: body.count) + body, durability: .deferred)
+        }
+        return states.map(RecordSummary.init)
+    }
+
+    /// Rewrites a log with one line per record when most of its lines are superseded. Under
+    /// the device lock, as every writer is.
+    private func compactSummaries(_ type: String) {
+        guard let log = try? summaryLog(ofType: type) else { return }
+        var body: [UInt8] = []
+        log.forEach { (id, last) in
+            switch last {
+            case .removed: return
+            case .summary(let rest): body += [UInt8(ascii: "=")] + id + rest + [0x0A]
+            case .pending:
+                guard let key = summaryKey(type, id), let state = try? loadIfReadable(key) else { return }
+                body += SummaryIndex.line(state)
+            }
+        }
+        guard body.count * 2 < log.bytes.count else { return }
+        let path = summaryIndex.path(of: type)
+        let header = SummaryIndex.header(type: type, base: body.count)
+        if (try? fileSystem.writeAtomically(path, header + body, durability: .deferred)) == nil { try? fileSystem.remove(path) }
+    }
+}
