@@ -8,7 +8,7 @@ extension Bench {
     /// while idle. Baseline: the peak memory of `ours status`, a one-shot command.
     func memory() throws {
         let home = world.b.home
-        let status = try ours(["status"], home: home)
+        let status = try oursMeasured(["status"], home: home).exit
         guard status.status == 0 else { throw BenchError("`ours status` exited with \(status.status)") }
 
         progress("memory: ours watch --json on \(size) records")

@@ -40,6 +40,12 @@ final class Bench {
         try Child.run(options.ours, arguments, environment: world.environment(home: home))
     }
 
+    /// `ours` with `arguments` as the device at `home`, to its end, started by a launcher so
+    /// that its peak memory is its own (see `Launcher`).
+    func oursMeasured(_ arguments: [String], home: String) throws -> Launcher.Measured {
+        try Launcher.run(options.ours, arguments, environment: world.environment(home: home))
+    }
+
     /// The absolute path of a tool on `PATH` (so no shell or `env` is timed with it).
     func tool(_ name: String) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
