@@ -19,7 +19,7 @@ final class Bench {
     func runAll() async {
         let selected = options.only
         do {
-            let needsMike: Set<Options.Benchmark> = [.idle, .burst, .propagation, .memory]
+            let needsMike: Set<Options.Benchmark> = [.idle, .burst, .propagation, .memory, .reading]
             if selected.contains(.join) {
                 try join()
             } else if !selected.isDisjoint(with: needsMike) {
@@ -29,6 +29,7 @@ final class Bench {
             if selected.contains(.idle) || selected.contains(.burst) { try await stepped() }
             if selected.contains(.propagation) { try await propagation() }
             if selected.contains(.memory) { try memory() }
+            if selected.contains(.reading) { try reading() }
             if selected.contains(.command) { try command() }
         } catch {
             report.fail("\(error)")
