@@ -8,8 +8,8 @@ import Foundation
 /// harness, which holds a big household and has run watchers in process, every command would
 /// seem to use at least as much memory as the harness. So the harness starts itself again as a
 /// launcher (`ours-bench --launch PATH ARGS…`), which spawns the command, reaps it and prints
-/// what it measured. The launcher's own peak, a little below that of `ours --version`, is the
-/// floor of the figure, and is reported with it.
+/// what it measured. The launcher's own peak, below that of `ours --version`, is the floor of
+/// the figure, and is reported with it.
 enum Launcher {
     static let flag = "--launch"
 
@@ -40,15 +40,26 @@ enum Launcher {
     }
 
     /// The launcher's side (`arguments`: PATH ARGS…): runs the command with this process's
-    /// environment and prints `status wall-ns peak-KiB cpu-µs floor-KiB` on one line.
+    /// environment and prints `status wall-ns peak-KiB cpu-µs floor-KiB` on one line. It does
+    /// as little as it can, without Foundation, so that its own peak stays low; the floor is
+    /// that peak read after the command ended, at least what it was at the spawn.
     static func main(_ arguments: [String]) -> Never {
         guard let path = arguments.first else {
             FileHandle.standardError.write(Data("ours-bench \(flag): no command\n".utf8))
             exit(2)
         }
-        let floor = Child.memoryKiB("VmHWM", ofProcess: "self") ?? -1
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
         do {
-            let ended = try Child.run(path, Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+            let ended = try Child.run(path, Array(arguments.dropFirst()), environment: environment)
+            let floor = ownPeakKiB() ?? -1
             let (seconds, attoseconds) = ended.wall.components
             let wall = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
             let cpu = Int64(ended.cpu.milliseconds * 1_000)
@@ -58,5 +69,21 @@ enum Launcher {
             FileHandle.standardError.write(Data("ours-bench \(flag): \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// This process's peak resident memory (`VmHWM` of `/proc/self/status`), read with plain
+    /// POSIX calls; Linux only.
+    private static func ownPeakKiB() -> Int? {
+        let fd = open("/proc/self/status", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 8_192)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count], as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.dropFirst(6).split { $0 == " " || $0 == "\t" }.first ?? "")
+        }
+        return nil
     }
 }
