@@ -19,7 +19,7 @@ final class Bench {
     func runAll() async {
         let selected = options.only
         do {
-            let needsMike: Set<Options.Benchmark> = [.idle, .burst, .propagation, .memory]
+            let needsMike: Set<Options.Benchmark> = [.idle, .burst, .propagation, .memory, .reading]
             if selected.contains(.join) {
                 try join()
             } else if !selected.isDisjoint(with: needsMike) {
@@ -29,6 +29,7 @@ final class Bench {
             if selected.contains(.idle) || selected.contains(.burst) { try await stepped() }
             if selected.contains(.propagation) { try await propagation() }
             if selected.contains(.memory) { try memory() }
+            if selected.contains(.reading) { try reading() }
             if selected.contains(.command) { try command() }
         } catch {
             report.fail("\(error)")
@@ -38,6 +39,12 @@ final class Bench {
     /// `ours` with `arguments` as the device at `home`, to its end.
     func ours(_ arguments: [String], home: String) throws -> Child.Exit {
         try Child.run(options.ours, arguments, environment: world.environment(home: home))
+    }
+
+    /// `ours` with `arguments` as the device at `home`, to its end, started by a launcher so
+    /// that its peak memory is its own (see `Launcher`).
+    func oursMeasured(_ arguments: [String], home: String) throws -> Launcher.Measured {
+        try Launcher.run(options.ours, arguments, environment: world.environment(home: home))
     }
 
     /// The absolute path of a tool on `PATH` (so no shell or `env` is timed with it).

@@ -4,7 +4,7 @@ import Foundation
 struct Options {
     /// The benchmarks, in the order they run.
     enum Benchmark: String, CaseIterable {
-        case join, idle, burst, propagation, memory, command
+        case join, idle, burst, propagation, memory, reading, command
     }
 
     /// The `ours` binary (release build) the process benchmarks run.
@@ -27,6 +27,8 @@ struct Options {
     var burstSize = 1_000
     var commandRuns = 20
     var findRuns = 7
+    /// Runs of each reading command (`ours lists`, …).
+    var readingRuns = 5
     /// How long the `ours watch` process idles while its CPU time is measured: past one stat pass.
     var memoryIdleSeconds = 35.0
 
@@ -91,6 +93,7 @@ struct Options {
             options.burstSize = min(1_000, options.size / 4)
             options.commandRuns = 5
             options.findRuns = 3
+            options.readingRuns = 3
             options.memoryIdleSeconds = 3
         }
         return options

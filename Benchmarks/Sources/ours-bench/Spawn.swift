@@ -125,8 +125,11 @@ final class Child: @unchecked Sendable {
     }
 
     /// `/proc/PID/status` fields in KiB (`VmHWM`, `VmRSS`); Linux only.
-    func memoryKiB(_ field: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    func memoryKiB(_ field: String) -> Int? { Child.memoryKiB(field, ofProcess: String(pid)) }
+
+    /// A `/proc/PROCESS/status` field in KiB, of a process id or `self`; Linux only.
+    static func memoryKiB(_ field: String, ofProcess process: String) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
             return Int(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
         }

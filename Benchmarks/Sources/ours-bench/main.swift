@@ -7,6 +7,9 @@ import OursSync
 // Exit status: 1 if something did not work (a change never arrived, a command failed), or, in
 // a full run, if a target was missed; 2 for a usage error.
 
+// `ours-bench --launch PATH ARGS…`: the launcher that runs a command whose memory is measured.
+if CommandLine.arguments.dropFirst().first == Launcher.flag { Launcher.main(Array(CommandLine.arguments.dropFirst(2))) }
+
 let options: Options
 do { options = try Options.parse(Array(CommandLine.arguments.dropFirst())) } catch {
     FileHandle.standardError.write(Data("ours-bench: \(error)\n\(Options.usage)\n".utf8))
