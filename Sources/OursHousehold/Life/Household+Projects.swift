@@ -39,8 +39,10 @@ extension Household {
         if records.isEmpty { records = try zone.list(type: RecordTypes.project, includeDeleted: true) }
         let ordered = records.filter { !$0.isDeleted } + records.filter(\.isDeleted)
         // Every field a task holds is in its summary (`RecordSummary.indexedFields`): no file is read.
-        let snapshots = try zone.summaries(ofType: RecordTypes.task).filter { !$0.isDeleted }.map(\.snapshot)
-            .sorted { ($0.name?.lowercased() ?? "", $0.key.id) < ($1.name?.lowercased() ?? "", $1.key.id) }
+        // In the order the callers' stable sorts break ties by: name, then id.
+        let snapshots = try zone.summaries(ofType: RecordTypes.task).filter { !$0.isDeleted }
+            .map { ($0.values["name"]?.stringValue?.lowercased() ?? "", $0.key.id, $0.snapshot) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         return snapshots.compactMap { snapshot -> HouseholdTask? in
             guard var task = HouseholdTask(snapshot) else { return nil }
             if snapshot.values["projectId"] == nil, let name = task.project,

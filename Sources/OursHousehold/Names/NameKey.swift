@@ -18,7 +18,7 @@ package enum NameKey {
     /// then precomposed. Depends only on Unicode data, so every device computes the same key.
     static func normalize(_ text: String) -> String {
         // Plain ASCII has nothing to decompose and no marks: the same result, much faster.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return collapseWhitespace(text.lowercased()) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return normalizeASCII(text) }
         let decomposed = text.lowercased().decomposedStringWithCompatibilityMapping
         var kept = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
@@ -60,6 +60,24 @@ package enum NameKey {
     private static let transliterations: [Unicode.Scalar: String] = [
         "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i", "ħ": "h",
     ]
+
+    /// `normalize` of a name that is all ASCII, byte by byte: lowercased, ASCII whitespace
+    /// (tab to carriage return, space: all `Character.isWhitespace` holds below 0x80) collapsed.
+    static func normalizeASCII(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var space = false
+        for byte in text.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                space = !bytes.isEmpty
+                continue
+            }
+            if space { bytes.append(0x20) }
+            space = false
+            bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     static func collapseWhitespace(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -5,10 +5,25 @@
 extension Replica {
     var summaryIndex: SummaryIndex { SummaryIndex(fileSystem: fileSystem, replicaDirectory: directory) }
 
-    /// Notes that writes of `keys` are under way, in the logs that exist.
+    /// Notes that writes of `keys` are under way, in the logs that exist. A type's first
+    /// records start its log (empty, so complete): a first sync leaves an index behind.
     func summariesWillChange(_ keys: [RecordKey]) {
         for (type, keys) in Dictionary(grouping: keys, by: \.type) {
+            startSummariesIfFirst(type)
             appendSummaryLines(keys.flatMap { SummaryIndex.intent($0.id) }, type: type)
+        }
+    }
+
+    private func startSummariesIfFirst(_ type: String) {
+        let index = summaryIndex
+        guard (try? fileSystem.stat(joinPath(recordsDirectory, type))) == .some(nil),
+            (try? fileSystem.stat(index.path(of: type))) == .some(nil)
+        else { return }
+        do throws(FileSystemError) {
+            if try fileSystem.stat(index.directory) == nil { try fileSystem.createDirectory(index.directory) }
+            try fileSystem.writeAtomically(index.path(of: type), SummaryIndex.header(type: type, base: 0), durability: .deferred)
+        } catch {
+            try? fileSystem.remove(index.path(of: type))
         }
     }
 
@@ -92,20 +107,29 @@ extension Replica {
         let names = RecordSummary.fields(of: type)
         let columns = fields.compactMap { names.firstIndex(of: $0) }
         guard columns.count == fields.count, let requiredColumn = names.firstIndex(of: required) else { return nil }
-        var raw: [[SummaryLog.Bytes]: Int] = [:]
+        // Fields next to each other in the log are counted by the bytes they span: no
+        // allocation a line. (Others fall back to a key of their own.)
+        let adjacent = columns == Array((columns.first ?? 0)..<((columns.first ?? 0) + columns.count))
+        var raw: [SummaryLog.Bytes: Int] = [:]
         var counts: [[JSONValue?]: Int] = [:]
         var unsettled: [RecordKey] = []
         var valid = true
+        var ranges: [Range<Int>] = []
         try log.forEach { (id, last) throws(OursError) in
             if case .summary(let rest) = last {
-                let parts = SummaryIndex.columns(rest)
-                guard parts.count == names.count + 1 else { return valid = false }
-                guard parts[0].first == UInt8(ascii: "0") else { return }  // deleted
-                guard !parts[requiredColumn + 1].isEmpty else {
+                SummaryIndex.columnRanges(rest, into: &ranges)
+                guard ranges.count == names.count + 1 else { return valid = false }
+                guard rest[ranges[0]].first == UInt8(ascii: "0") else { return }  // deleted
+                guard !ranges[requiredColumn + 1].isEmpty else {
                     guard let key = summaryKey(type, id) else { return valid = false }
                     return unsettled.append(key)
                 }
-                raw[columns.map { SummaryLog.Bytes(parts[$0 + 1]) }, default: 0] += 1
+                if adjacent, let first = columns.first, let last = columns.last {
+                    raw[SummaryLog.Bytes(rest[ranges[first + 1].lowerBound..<ranges[last + 1].upperBound]), default: 0] += 1
+                    return
+                }
+                guard let values = columns.map({ rest[ranges[$0 + 1]] }).decodedColumns() else { return valid = false }
+                counts[values, default: 0] += 1
                 return
             }
             guard let key = summaryKey(type, id) else { return valid = false }
@@ -114,17 +138,10 @@ extension Replica {
             counts[fields.map { summary.values[$0] }, default: 0] += 1
         }
         guard valid else { return nil }
-        for (values, count) in raw {
-            var decoded: [JSONValue?] = []
-            for value in values {
-                if value.slice.isEmpty {
-                    decoded.append(nil)
-                } else {
-                    guard let json = SummaryIndex.decodeValue(value.slice) else { return nil }
-                    decoded.append(json)
-                }
-            }
-            counts[decoded, default: 0] += count
+        for (span, count) in raw {
+            // The span of adjacent columns: split it as a line's rest is split.
+            guard let values = SummaryIndex.columns([0x09] + span.slice).decodedColumns() else { return nil }
+            counts[values, default: 0] += count
         }
         return (counts, unsettled)
     }
@@ -140,13 +157,15 @@ extension Replica {
         let wanted = value.map(JSONWriter.compact) ?? []  // an absent field's column is empty
         var keys: [RecordKey] = []
         var valid = true
+        var ranges: [Range<Int>] = []
         try log.forEach { (id, last) throws(OursError) in
             if case .summary(let rest) = last {
-                let parts = SummaryIndex.columns(rest)
-                guard parts.count == names.count + 1 else { return valid = false }
-                guard parts[0].first == UInt8(ascii: "0"),
-                    parts[requiredColumn + 1].isEmpty || parts[column + 1].elementsEqual(wanted)
-                        || parts[column + 1].contains(UInt8(ascii: "\\"))  // an escaped form: decided by the file
+                SummaryIndex.columnRanges(rest, into: &ranges)
+                guard ranges.count == names.count + 1 else { return valid = false }
+                let value = rest[ranges[column + 1]]
+                guard rest[ranges[0]].first == UInt8(ascii: "0"),
+                    ranges[requiredColumn + 1].isEmpty || value.elementsEqual(wanted)
+                        || value.contains(UInt8(ascii: "\\"))  // an escaped form: decided by the file
                 else { return }
             } else if case .removed = last {
                 return
@@ -207,8 +226,14 @@ extension Replica {
         return states.map(RecordSummary.init)
     }
 
-    /// Rewrites a log with one line per record when most of its lines are superseded. Under
-    /// the device lock, as every writer is.
+    /// Compacts the logs of `types` whose appended lines are more than half of them: after a
+    /// pass that merged a great many records (a first sync), so readers need not fold them.
+    package func compactSummaries(_ types: Set<String>) {
+        for type in types { compactSummaries(type) }
+    }
+
+    /// Rewrites a log with one line per record when most of its lines are superseded or were
+    /// appended after its base. Under the device lock, as every writer is.
     private func compactSummaries(_ type: String) {
         guard let log = try? summaryLog(ofType: type) else { return }
         var body: [UInt8] = []
@@ -221,9 +246,25 @@ extension Replica {
                 body += SummaryIndex.line(state)
             }
         }
-        guard body.count * 2 < log.bytes.count else { return }
+        guard body.count * 2 < log.bytes.count || (log.bytes.count - log.base.upperBound) * 2 > log.bytes.count else { return }
         let path = summaryIndex.path(of: type)
         let header = SummaryIndex.header(type: type, base: body.count)
         if (try? fileSystem.writeAtomically(path, header + body, durability: .deferred)) == nil { try? fileSystem.remove(path) }
+    }
+}
+
+extension [ArraySlice<UInt8>] {
+    /// Each column's value, `nil` for an empty one; `nil` altogether when one is not JSON.
+    fileprivate func decodedColumns() -> [JSONValue?]? {
+        var values: [JSONValue?] = []
+        for text in self {
+            if text.isEmpty {
+                values.append(nil)
+            } else {
+                guard let value = SummaryIndex.decodeValue(text) else { return nil }
+                values.append(value)
+            }
+        }
+        return values
     }
 }

@@ -99,14 +99,23 @@ package struct SummaryIndex: Sendable {
 
     /// The columns of a summary line's rest: the deleted flag, then each field's value.
     static func columns(_ rest: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        guard rest.first == 0x09 else { return [] }
-        var columns: [ArraySlice<UInt8>] = []
-        var start = rest.startIndex + 1
-        while let tab = rest[start...].firstIndex(of: 0x09) {
-            columns.append(rest[start..<tab])
-            start = tab + 1
+        var ranges: [Range<Int>] = []
+        columnRanges(rest, into: &ranges)
+        return ranges.map { rest[$0] }
+    }
+
+    /// Where the columns of a summary line's rest are, into a buffer reused line after line.
+    static func columnRanges(_ rest: ArraySlice<UInt8>, into ranges: inout [Range<Int>]) {
+        ranges.removeAll(keepingCapacity: true)
+        guard rest.first == 0x09 else { return }
+        rest.withUnsafeBufferPointer { buffer in
+            let base = rest.startIndex
+            var start = 1
+            for index in 1..<buffer.count where buffer[index] == 0x09 {
+                ranges.append((base + start)..<(base + index))
+                start = index + 1
+            }
+            ranges.append((base + start)..<(base + buffer.count))
         }
-        columns.append(rest[start...])
-        return columns
     }
 }

@@ -52,12 +52,23 @@ struct SummaryLog {
     private static func lines(
         _ bytes: ArraySlice<UInt8>, _ body: (_ kind: UInt8, _ id: ArraySlice<UInt8>, _ rest: ArraySlice<UInt8>) -> Void
     ) {
-        var start = bytes.startIndex
-        while start < bytes.endIndex, let end = bytes[start...].firstIndex(of: 0x0A) {
-            defer { start = end + 1 }
-            guard end > start + 1 else { continue }
-            let idEnd = bytes[(start + 1)..<end].firstIndex(of: 0x09) ?? end
-            body(bytes[start], bytes[(start + 1)..<idEnd], bytes[idEnd..<end])
+        let base = bytes.startIndex
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var idEnd: Int?
+            for index in 0..<buffer.count {
+                switch buffer[index] {
+                case 0x09: if idEnd == nil { idEnd = index }
+                case 0x0A:
+                    if index > start + 1 {
+                        let id = idEnd ?? index
+                        body(buffer[start], bytes[(base + start + 1)..<(base + id)], bytes[(base + id)..<(base + index)])
+                    }
+                    start = index + 1
+                    idEnd = nil
+                default: continue
+                }
+            }
         }
     }
 

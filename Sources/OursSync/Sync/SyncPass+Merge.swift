@@ -11,6 +11,9 @@ extension SyncPass {
         var saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)] = []
         /// How many merged records are saved at once.
         static let batchSize = 4096
+        /// A pass that merged this many records (a first sync) compacts the summary logs it
+        /// appended to (see `SummaryIndex`).
+        static let compactSummariesFrom = 10_000
     }
 
     /// Merges every file the scan decoded into the replica's copy of its record, saves what
@@ -185,6 +188,9 @@ extension SyncPass {
         _ pass: inout PassState, saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]
     ) throws(OursError) {
         if try !context.replica.save(batch: saving, states: pass.states) { pass.unflushed = true }
+        if pass.report.recordsMerged >= Merging.compactSummariesFrom {
+            context.replica.compactSummaries(Set(pass.states.keys.map(\.type)))
+        }
         if let latest = pass.latest { try context.device.receive(latest) }
         if pass.unflushed { try context.flush(context.replica.directory) }
         context.noteChanges(pass.report.changes, origin: .folder)

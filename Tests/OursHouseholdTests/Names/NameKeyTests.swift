@@ -12,6 +12,19 @@ import Testing
         #expect(NameKey.normalize(input) == expected)
     }
 
+    /// Ids are made from normalized names on every device: the ASCII shortcut must give
+    /// exactly what the general path gives, on every byte below 0x80.
+    @Test func theASCIIPathIsTheGeneralOne() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = (0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) } + Array("  \t\r\nAaZz")
+        for _ in 0..<2_000 {
+            let text = String(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(NameKey.normalizeASCII(text) == NameKey.collapseWhitespace(text.lowercased()), "\(Array(text.utf8))")
+        }
+        #expect(NameKey.normalizeASCII(" \r\n Oat \u{0B}\u{0C} MILK\t") == "oat milk")
+    }
+
     @Test func displayKeepsCaseAndPrecomposes() {
         #expect(NameKey.display("  Jalapen\u{0303}o   Peppers ") == "Jalape\u{00F1}o Peppers")
         #expect(Array(NameKey.display("Jalapen\u{0303}o").unicodeScalars).count == 8)

@@ -37,8 +37,7 @@ struct SummaryIndexTests {
 
     @Test func writersKeepABuiltLogUpToDateWithoutRebuildingIt() throws {
         try replica.save(item("a", ["name": "Milk", "list": "groceries", "checked": false]))
-        #expect(try indexed() == nil, "no log until a reader builds one")
-        _ = try replica.rebuildSummaries(ofType: "item")
+        #expect(try indexed() == (try truth()), "a type's first record starts its log")
         try replica.save(item("b", ["name": "Eggs", "list": "party", "checked": true]))
         let checked = try #require(try replica.load(item("a", [:]).key)).merging(
             item("a", ["checked": true], at: 1_700_000_000_001))
@@ -54,8 +53,17 @@ struct SummaryIndexTests {
         #expect(try indexed()?[deleted.key]?.isDeleted == true)
         #expect(try indexed()?[item("d", [:]).key] == nil)
         let lines = try log().split(separator: "\n")
-        #expect(lines.count == 1 + 1 + 2 * 5 + 2, "the header, the base, then two lines a write: appended, not rebuilt")
-        #expect(lines.filter { $0.hasPrefix("?") }.count == 6)
+        #expect(lines.count == 1 + 2 * 7, "the header, then two lines a write: appended, never rebuilt")
+        #expect(lines.filter { $0.hasPrefix("?") }.count == 7)
+    }
+
+    @Test func writersLeaveATypeWithoutALogAloneOnceItHasRecords() throws {
+        try replica.save(item("a", ["name": "Milk"]))
+        try replica.dropSummaries()
+        try replica.save(item("b", ["name": "Eggs"]))
+        #expect(try indexed() == nil, "a log started now would miss \"a\": the next reader rebuilds it")
+        #expect(try replica.rebuildSummaries(ofType: "item").count == 2)
+        #expect(try indexed() == (try truth()))
     }
 
     @Test func aWriteCutShortBetweenItsTwoLinesIsReadFromTheFile() throws {
@@ -144,6 +152,17 @@ struct SummaryIndexTests {
         #expect(built + 20 * appended > 3 << 20, "without compaction it would pass 3 MiB")
         #expect(zip(sizes, sizes.dropFirst()).contains { $1 < $0 }, "compacted: \(sizes)")
         #expect(sizes.max()! < 2 << 20, "\(sizes)")
+        #expect(try indexed() == (try truth()))
+    }
+
+    @Test func aFirstSyncsAppendedLinesBecomeTheBase() throws {
+        let states = (0..<500).map { item("i\($0)", ["name": .string("thing \($0)"), "list": "groceries"]) }
+        try replica.save(batch: states.map { ($0.key, RecordFile.encode($0), false) })
+        let before = try #require(SummaryLog(try fileSystem.read(logPath, limit: 1 << 26), type: "item"))
+        #expect(before.base.isEmpty && before.tail.count == 500)
+        replica.compactSummaries(["item"])
+        let after = try #require(SummaryLog(try fileSystem.read(logPath, limit: 1 << 26), type: "item"))
+        #expect(after.tail.isEmpty && after.base.count > 0)
         #expect(try indexed() == (try truth()))
     }
 
