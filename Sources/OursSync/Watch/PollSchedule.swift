@@ -8,9 +8,9 @@
 ///   every file is read once per `sweepPeriod` without a spike of reading.
 /// - While passes fail, the wait before the next pass doubles from `interval` up to
 ///   `maximumBackoff` (polls in between only read the replica's journal).
-/// - While change hints are healthy (`hinted`), polls come every `hintedInterval` and stat
-///   passes every `hintedStatInterval` (never more often than without hints); slices keep
-///   their spacing, so the rolling sweep keeps its period.
+/// - While change hints are healthy (`hinted`), polls come every `hintedInterval`, stat
+///   passes every `hintedStatInterval` and the rolling sweep takes `hintedSweepPeriod`
+///   (never more often than without hints).
 struct PollSchedule {
     struct Plan: Equatable {
         var mode: FolderScanner.Mode
@@ -41,7 +41,7 @@ struct PollSchedule {
     var sliceSpacing: Duration { max(policy.sliceInterval, pace) }
 
     /// How many slices the folders are split into.
-    var sliceCount: Int { max(1, Int((policy.sweepPeriod / sliceSpacing).rounded(.down))) }
+    var sliceCount: Int { max(1, Int((policy.sweepPeriod(hinted: hinted) / sliceSpacing).rounded(.down))) }
 
     /// Whether the rolling sweep puts a folder (`records/item/3f`) in `slice`.
     func folder(_ relativePath: String, isIn slice: Int) -> Bool {

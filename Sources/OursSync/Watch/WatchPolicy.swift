@@ -4,7 +4,9 @@
 ///
 /// Where the operating system can say that the folder changed (`hints`), a change starts a
 /// quick pass at once and the poll, still the source of truth, slows down to
-/// `hintedInterval` and `hintedStatInterval`; the rolling sweep keeps its `sweepPeriod`.
+/// `hintedInterval`, `hintedStatInterval` and `hintedSweepPeriod`: a hint names the file, and
+/// one written in place (keeping its inode) is read in full by the pass it starts, so what
+/// only the sweep would find is left to file systems whose times lie, which get no hints.
 public struct WatchPolicy: Sendable, Equatable {
     /// Between two polls while all is well. Each poll is a quick pass: a `stat` per folder,
     /// reading only folders whose stat changed.
@@ -38,6 +40,9 @@ public struct WatchPolicy: Sendable, Equatable {
     /// How long the watcher waits after a hint for more before it looks: a burst of hints
     /// (a sync tool writing many files) is one pass.
     public var hintDelay: Duration
+    /// How long the rolling sweep takes while hints are healthy (never shorter than
+    /// `sweepPeriod`).
+    public var hintedSweepPeriod: Duration
 
     /// A policy; each argument sets the property of the same name. `ours watch` keeps every
     /// default but `interval` and `hints`, which its options set.
@@ -45,7 +50,8 @@ public struct WatchPolicy: Sendable, Equatable {
         interval: Duration = .seconds(1), statInterval: Duration = .seconds(30), sweepPeriod: Duration = .seconds(600),
         sliceInterval: Duration = .seconds(5), maximumBackoff: Duration = .seconds(30), settleTime: Duration = .seconds(2),
         maximumSettleTime: Duration = .seconds(60), hints: Bool = true, hintedInterval: Duration = .seconds(5),
-        hintedStatInterval: Duration = .seconds(300), hintDelay: Duration = .milliseconds(5)
+        hintedStatInterval: Duration = .seconds(300), hintDelay: Duration = .milliseconds(5),
+        hintedSweepPeriod: Duration = .seconds(3600)
     ) {
         self.interval = interval
         self.statInterval = statInterval
@@ -58,6 +64,7 @@ public struct WatchPolicy: Sendable, Equatable {
         self.hintedInterval = hintedInterval
         self.hintedStatInterval = hintedStatInterval
         self.hintDelay = hintDelay
+        self.hintedSweepPeriod = hintedSweepPeriod
     }
 
     /// The time between two polls: `interval`, or while hints are healthy `hintedInterval`
@@ -67,4 +74,8 @@ public struct WatchPolicy: Sendable, Equatable {
     /// The time between two stat passes: `statInterval`, or while hints are healthy
     /// `hintedStatInterval` (never shorter than `statInterval`).
     public func statPassInterval(hinted: Bool) -> Duration { hinted ? max(hintedStatInterval, statInterval) : statInterval }
+
+    /// How long the rolling sweep takes: `sweepPeriod`, or while hints are healthy
+    /// `hintedSweepPeriod` (never shorter than `sweepPeriod`).
+    public func sweepPeriod(hinted: Bool) -> Duration { hinted ? max(hintedSweepPeriod, sweepPeriod) : sweepPeriod }
 }

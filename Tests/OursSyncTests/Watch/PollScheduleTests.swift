@@ -83,12 +83,26 @@ struct HintedPollScheduleTests {
         #expect(modes.filter { $0.value == .stat }.keys.sorted() == [300, 600])
     }
 
-    @Test func theRollingSweepKeepsItsPeriod() {
+    @Test func theRollingSweepTakesAnHourAndStillReadsEveryFolder() {
         var schedule = PollSchedule(policy: WatchPolicy())
-        let slices = schedule.sliceCount
+        #expect(schedule.sliceCount == 120)
         schedule.hinted = true
-        #expect(schedule.sliceCount == slices, "a slice every 5 s either way: every file is read every 10 minutes")
+        #expect(schedule.sliceCount == 720, "a slice every 5 s: every file is read every hour")
         #expect(schedule.sliceSpacing == .seconds(5))
+        let folders = ["records", "records/item"] + (0..<256).map { "records/item/" + String(format2: $0) }
+        var readCount: [String: Int] = [:]
+        for second in stride(from: 0, through: 3_600, by: 5) {
+            let now = Duration.seconds(second)
+            let plan = schedule.plan(now: now)
+            if let slice = plan.slice {
+                for folder in folders where schedule.folder(folder, isIn: slice) { readCount[folder, default: 0] += 1 }
+            }
+            schedule.succeeded(plan, now: now)
+        }
+        #expect(readCount.count == folders.count, "every folder re-read within the hour")
+        #expect(readCount.values.allSatisfy { $0 == 1 }, "and only once")
+        schedule.hinted = false
+        #expect(schedule.sliceCount == 120, "back to ten minutes when hints stop")
     }
 
     @Test func neverMoreOftenThanWithoutHints() {
