@@ -116,7 +116,7 @@ extension Bench {
         let seenBy = Array(Set(kinds)).sorted().joined(separator: ", ")
         report.add(
             "Burst: \(grouped(count)) records changed by Sarah, applied and published (max of \(taken.count); seen by a \(seenBy))",
-            taken.maximum.shown, target: "≤ 0.5 s", baseline: "—", met: taken.maximum <= .milliseconds(500))
+            taken.maximum.shown, target: "≤ 0.25 s", baseline: "—", met: taken.maximum <= .milliseconds(250))
     }
 }
 

@@ -63,6 +63,44 @@ extension Replica {
         }
     }
 
+    // MARK: Writers that keep no index
+
+    /// Notes that the index has seen every change the replica's change journal holds: called
+    /// after each append to the journal, by the writer that also kept the index.
+    func markSummariesCurrent() {
+        let index = summaryIndex
+        guard (try? fileSystem.stat(index.directory)) != nil else { return }  // no index to vouch for
+        let mark = Array(journalStamp().utf8)
+        if (try? fileSystem.writeAtomically(index.markPath, mark, durability: .deferred)) == nil {
+            try? fileSystem.remove(index.markPath)
+        }
+    }
+
+    /// Whether every change the journal holds was made by a writer that kept the index. A build
+    /// before the index journals its changes too, but never marks them: a device moved back to
+    /// one and forward again finds the journal past the mark, and its logs are rebuilt.
+    func summariesSawTheJournal() -> Bool {
+        let mark = (try? fileSystem.read(summaryIndex.markPath, limit: 256)).map { String(decoding: $0, as: UTF8.self) }
+        return (mark ?? "none\n") == journalStamp()  // no mark: nothing may have been journaled
+    }
+
+    /// The journal's current segment as the mark records it: its inode and size.
+    private func journalStamp() -> String {
+        guard let stat = try? fileSystem.stat(journal.currentPath) else { return "none\n" }
+        return "\(stat.inode) \(stat.size)\n"
+    }
+
+    /// Drops every log unless the index saw every change the journal holds. Under the device lock.
+    package func dropSummariesUnlessCurrent() throws(OursError) {
+        guard !summariesSawTheJournal() else { return }
+        try dropSummaries()
+        try io { () throws(FileSystemError) in
+            let index = summaryIndex
+            if try fileSystem.stat(index.directory) == nil { try fileSystem.createDirectory(index.directory) }
+        }
+        markSummariesCurrent()
+    }
+
     // MARK: Reading
 
     /// The summaries of every record of a type, from its log; `nil` when the log is missing or
@@ -177,6 +215,7 @@ extension Replica {
     }
 
     private func summaryLog(ofType type: String) throws(OursError) -> SummaryLog? {
+        guard summariesSawTheJournal() else { return nil }
         let bytes: [UInt8]
         do throws(FileSystemError) { bytes = try fileSystem.readLocked(summaryIndex.path(of: type), limit: Int(Int32.max)) } catch
         {

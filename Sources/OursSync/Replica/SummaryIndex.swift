@@ -26,6 +26,9 @@ package struct SummaryIndex: Sendable {
 
     var directory: String { joinPath(replicaDirectory, SummaryIndex.directoryName) }
     func path(of type: String) -> String { joinPath(directory, type + ".log") }
+    /// The change journal's segment and size when a writer that keeps the index last appended
+    /// to it (see `Replica.summariesSawTheJournal`).
+    var markPath: String { joinPath(directory, "journal-mark") }
 
     // MARK: Lines
 

@@ -75,5 +75,6 @@ struct SyncContext: Sendable {
     func noteChanges(_ changes: [RecordChange], origin: ChangeOrigin, device writer: DeviceID? = nil) {
         guard !isPrivate, !changes.isEmpty else { return }
         try? replica.journal.append(changes, origin: origin, device: writer, at: device.clock.nowMillis())
+        replica.markSummariesCurrent()
     }
 }

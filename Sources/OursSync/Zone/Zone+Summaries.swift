@@ -9,6 +9,7 @@ extension Zone {
         if let summaries = try replica.summaries(ofType: type) { return summaries }
         return try device.withLock { () throws(OursError) -> [RecordSummary] in
             if let summaries = try replica.summaries(ofType: type) { return summaries }  // rebuilt meanwhile
+            try replica.dropSummariesUnlessCurrent()
             return try replica.rebuildSummaries(ofType: type)
         }
     }

@@ -83,4 +83,24 @@ import Testing
         }
         #expect(try LocalFileSystem().stat(log)?.inode == built, "kept up to date by every write, never rebuilt")
     }
+
+    /// A build before the index changes records without keeping it, but journals every change;
+    /// a device moved back to one and forward again must not list what the index last said.
+    @Test func changesByABuildThatKeepsNoIndexAreNotMissed() throws {
+        let (_, mike) = try world.couple()
+        let household = Household(mike)
+        _ = try household.add(["Milk", "Eggs"])
+        let list = try household.list(named: nil)
+        #expect(try household.itemCounts(on: [list])[list.id] == .init(open: 2, checked: 0))
+        let milk = try #require(try household.items(on: list).first { $0.name == "Milk" })
+        let key = try RecordKey(type: "item", id: milk.id)
+        // What that build's `ours check Milk` leaves: the record replaced, the change journaled.
+        var state = try #require(try mike.replica.load(key))
+        state.write(["checked": true], at: try mike.device.stamp())
+        try LocalFileSystem().writeAtomically(mike.replica.path(of: key), RecordFile.encode(state), durability: .deferred)
+        try mike.replica.journal.append(
+            [RecordChange(key: key, kind: .updated, by: "Mike", fields: ["checked"])], origin: .local, device: nil, at: 0)
+        #expect(try household.itemCounts(on: [list])[list.id] == .init(open: 1, checked: 1))
+        #expect(try household.items(on: list).first { $0.name == "Milk" }?.checked == true)
+    }
 }
