@@ -169,5 +169,8 @@ extension RegressionSeeds {
         // it wrote to back for good. A device its person's list does not name now cannot
         // write, whatever its state says.
         2_984_249_386, 3_155_651_737, 3_155_652_502,
+        // Mike left, then his linked device removed his first device: that device stays
+        // `left` (only an active membership learns of a removal); the checker asked `removed`.
+        5_370_117_425,
     ]
 }
