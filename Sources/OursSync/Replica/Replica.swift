@@ -47,8 +47,8 @@ public struct Replica: Sendable {
     ) throws(OursError) {
         summariesWillChange([key])
         try io { () throws(FileSystemError) in try write(bytes, of: key, durability: durability) }
-        let saved = state ?? (try? decode(bytes, path: path(of: key)).state)
-        summariesDidChange([key]) { _ in saved }
+        // Bytes that do not decode (never this engine's) leave the `?` line: readers read the file.
+        if let saved = state ?? (try? decode(bytes, path: path(of: key)).state) { summariesDidChange([key]) { _ in saved } }
     }
 
     private func write(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(FileSystemError) {
@@ -76,7 +76,7 @@ public struct Replica: Sendable {
         for (key, bytes, _) in batch where states[key] == nil {
             decoded[key] = try? decode(bytes, path: path(of: key)).state
         }
-        summariesDidChange(keys) { states[$0] ?? decoded[$0] }
+        summariesDidChange(keys.filter { states[$0] != nil || decoded[$0] != nil }) { states[$0] ?? decoded[$0] }
         return durable
     }
 
