@@ -38,16 +38,13 @@ extension Household {
     /// The items on each of `lists`, by list id, in shopping order. Reads only the items whose
     /// summary puts them on one of the lists (or cannot tell).
     public func items(on lists: [GroceryList]) throws(OursError) -> [String: [GroceryItem]] {
-        var keys: [RecordKey] = []
-        for list in lists {
-            keys += try zone.summaryKeys(ofType: RecordTypes.item, where: "list", is: .string(list.id), orLacking: "name")
-            if list.id == GroceryList.defaultID {  // items without a list are on the default one
-                keys += try zone.summaryKeys(ofType: RecordTypes.item, where: "list", is: nil, orLacking: "name")
-            }
-        }
+        guard !lists.isEmpty else { return [:] }
+        var values: [JSONValue?] = lists.map { .string($0.id) }
+        if lists.contains(where: { $0.id == GroceryList.defaultID }) { values.append(nil) }  // no list: the default one
+        let keys = try zone.summaryKeys(ofType: RecordTypes.item, where: "list", isAnyOf: values, orLacking: "name")
         let wanted = Set(lists.map(\.id))
         var result: [String: [GroceryItem]] = [:]
-        for key in Set(keys) {
+        for key in keys {
             guard let snapshot = try zone.get(key), !snapshot.isDeleted, let item = GroceryItem(snapshot),
                 wanted.contains(item.listID)
             else { continue }

@@ -137,81 +137,93 @@ extension Replica {
 
     /// The live records of a type counted by the values of `fields`, among those that have
     /// `required`; the keys of live records without it are returned for the caller to read.
-    /// `nil` when the log must be rebuilt. Counts straight from the log's bytes.
+    /// `nil` when the log must be rebuilt. Counts straight from the log's bytes, by the span
+    /// of columns the fields cover: no allocation a line.
     package func summaryGroups(
         ofType type: String, by fields: [String], requiring required: String
     ) throws(OursError) -> (counts: [[JSONValue?]: Int], unsettled: [RecordKey])? {
-        guard let log = try summaryLog(ofType: type) else { return nil }
         let names = RecordSummary.fields(of: type)
         let columns = fields.compactMap { names.firstIndex(of: $0) }
-        guard columns.count == fields.count, let requiredColumn = names.firstIndex(of: required) else { return nil }
-        // Fields next to each other in the log are counted by the bytes they span: no
-        // allocation a line. (Others fall back to a key of their own.)
-        let adjacent = columns == Array((columns.first ?? 0)..<((columns.first ?? 0) + columns.count))
-        var raw: [SummaryLog.Bytes: Int] = [:]
+        guard columns.count == fields.count, let first = columns.min(), let last = columns.max(),
+            let requiredColumn = names.firstIndex(of: required)
+        else { return nil }
+        var spans: [SummaryLog.Bytes: Int] = [:]
         var counts: [[JSONValue?]: Int] = [:]
-        var unsettled: [RecordKey] = []
-        var valid = true
-        var ranges: [Range<Int>] = []
-        try log.forEach { (id, last) throws(OursError) in
-            if case .summary(let rest) = last {
-                SummaryIndex.columnRanges(rest, into: &ranges)
-                guard ranges.count == names.count + 1 else { return valid = false }
-                guard rest[ranges[0]].first == UInt8(ascii: "0") else { return }  // deleted
-                guard !ranges[requiredColumn + 1].isEmpty else {
-                    guard let key = summaryKey(type, id) else { return valid = false }
-                    return unsettled.append(key)
-                }
-                if adjacent, let first = columns.first, let last = columns.last {
-                    raw[SummaryLog.Bytes(rest[ranges[first + 1].lowerBound..<ranges[last + 1].upperBound]), default: 0] += 1
-                    return
-                }
-                guard let values = columns.map({ rest[ranges[$0 + 1]] }).decodedColumns() else { return valid = false }
-                counts[values, default: 0] += 1
-                return
-            }
-            guard let key = summaryKey(type, id) else { return valid = false }
-            guard let summary = try summary(of: key, last), !summary.isDeleted else { return }
-            guard summary.values[required] != nil else { return unsettled.append(key) }
+        let unsettled = try scanLiveSummaries(ofType: type) { rest, ranges in
+            guard !ranges[requiredColumn + 1].isEmpty else { return true }
+            spans[SummaryLog.Bytes(rest[ranges[first + 1].lowerBound..<ranges[last + 1].upperBound]), default: 0] += 1
+            return false
+        } unsure: { (key, last) throws(OursError) in
+            guard let summary = try summary(of: key, last), !summary.isDeleted else { return false }
+            guard summary.values[required] != nil else { return true }
             counts[fields.map { summary.values[$0] }, default: 0] += 1
+            return false
         }
-        guard valid else { return nil }
-        for (span, count) in raw {
-            // The span of adjacent columns: split it as a line's rest is split.
-            guard let values = SummaryIndex.columns([0x09] + span.slice).decodedColumns() else { return nil }
+        guard let unsettled else { return nil }
+        for (span, count) in spans {
+            // Split as a line's rest is split; the span's columns start at `first`.
+            let spanned = SummaryIndex.columns([0x09] + span.slice)
+            var values: [JSONValue?] = []
+            for column in columns {
+                let text = spanned[column - first]
+                if text.isEmpty {
+                    values.append(nil)
+                } else {
+                    guard let value = SummaryIndex.decodeValue(text) else { return nil }
+                    values.append(value)
+                }
+            }
             counts[values, default: 0] += count
         }
         return (counts, unsettled)
     }
 
-    /// The live records of a type whose `field` holds `value` (`nil`: lacks it), or which lack
-    /// `required` (for the caller to read and decide); `nil` when the log must be rebuilt.
+    /// The live records of a type whose `field` holds one of `values` (`nil`: lacks it), or
+    /// which lack `required` (for the caller to read and decide); `nil` when the log must be
+    /// rebuilt.
     package func summaryKeys(
-        ofType type: String, where field: String, is value: JSONValue?, orLacking required: String
+        ofType type: String, where field: String, isAnyOf values: [JSONValue?], orLacking required: String
     ) throws(OursError) -> [RecordKey]? {
-        guard let log = try summaryLog(ofType: type) else { return nil }
         let names = RecordSummary.fields(of: type)
         guard let column = names.firstIndex(of: field), let requiredColumn = names.firstIndex(of: required) else { return nil }
-        let wanted = value.map(JSONWriter.compact) ?? []  // an absent field's column is empty
-        var keys: [RecordKey] = []
+        let wanted = values.map { $0.map(JSONWriter.compact) ?? [] }  // an absent field's column is empty
+        return try scanLiveSummaries(ofType: type) { rest, ranges in
+            let value = rest[ranges[column + 1]]
+            return ranges[requiredColumn + 1].isEmpty || wanted.contains { value.elementsEqual($0) }
+                || value.contains(UInt8(ascii: "\\"))  // an escaped form: decided by the file
+        } unsure: { _, _ in true }
+    }
+
+    /// Walks a type's log and returns the keys picked: `pick` sees each live record's summary
+    /// line (its rest and column ranges), `unsure` each record whose last line leaves it to
+    /// its file. Deleted and removed records are skipped. `nil` when the log must be rebuilt
+    /// (missing, not valid, a line of the wrong shape, an id that is not one).
+    private func scanLiveSummaries(
+        ofType type: String, pick: (_ rest: ArraySlice<UInt8>, _ ranges: [Range<Int>]) -> Bool,
+        unsure: (_ key: RecordKey, _ last: SummaryLog.Last) throws(OursError) -> Bool
+    ) throws(OursError) -> [RecordKey]? {
+        guard let log = try summaryLog(ofType: type) else { return nil }
+        let columnCount = RecordSummary.fields(of: type).count + 1
+        var picked: [RecordKey] = []
         var valid = true
         var ranges: [Range<Int>] = []
         try log.forEach { (id, last) throws(OursError) in
-            if case .summary(let rest) = last {
+            guard valid else { return }
+            switch last {
+            case .removed: return
+            case .summary(let rest):
                 SummaryIndex.columnRanges(rest, into: &ranges)
-                guard ranges.count == names.count + 1 else { return valid = false }
-                let value = rest[ranges[column + 1]]
-                guard rest[ranges[0]].first == UInt8(ascii: "0"),
-                    ranges[requiredColumn + 1].isEmpty || value.elementsEqual(wanted)
-                        || value.contains(UInt8(ascii: "\\"))  // an escaped form: decided by the file
-                else { return }
-            } else if case .removed = last {
+                guard ranges.count == columnCount else { return valid = false }
+                guard rest[ranges[0]].first == UInt8(ascii: "0"), pick(rest, ranges) else { return }  // `1`: deleted
+            case .pending:
+                guard let key = summaryKey(type, id) else { return valid = false }
+                if try unsure(key, last) { picked.append(key) }
                 return
             }
             guard let key = summaryKey(type, id) else { return valid = false }
-            keys.append(key)
+            picked.append(key)
         }
-        return valid ? keys : nil
+        return valid ? picked : nil
     }
 
     private func summaryLog(ofType type: String) throws(OursError) -> SummaryLog? {
@@ -289,21 +301,5 @@ extension Replica {
         let path = summaryIndex.path(of: type)
         let header = SummaryIndex.header(type: type, base: body.count)
         if (try? fileSystem.writeAtomically(path, header + body, durability: .deferred)) == nil { try? fileSystem.remove(path) }
-    }
-}
-
-extension [ArraySlice<UInt8>] {
-    /// Each column's value, `nil` for an empty one; `nil` altogether when one is not JSON.
-    fileprivate func decodedColumns() -> [JSONValue?]? {
-        var values: [JSONValue?] = []
-        for text in self {
-            if text.isEmpty {
-                values.append(nil)
-            } else {
-                guard let value = SummaryIndex.decodeValue(text) else { return nil }
-                values.append(value)
-            }
-        }
-        return values
     }
 }

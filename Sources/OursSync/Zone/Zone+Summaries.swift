@@ -23,13 +23,14 @@ extension Zone {
         }
     }
 
-    /// The keys of the live records of a type whose `field` holds `value` (`nil`: lacks it) by their summary, and
-    /// of those whose summary cannot tell (no `required` field, a line to decode): to read whole.
+    /// The keys of the live records of a type whose `field` holds one of `values` (`nil`: lacks
+    /// it) by their summary, and of those whose summary cannot tell (no `required` field, a
+    /// line to decode): to read whole.
     package func summaryKeys(
-        ofType type: String, where field: String, is value: JSONValue?, orLacking required: String
+        ofType type: String, where field: String, isAnyOf values: [JSONValue?], orLacking required: String
     ) throws(OursError) -> [RecordKey] {
         try fromSummaries(type) { () throws(OursError) in
-            try replica.summaryKeys(ofType: type, where: field, is: value, orLacking: required)
+            try replica.summaryKeys(ofType: type, where: field, isAnyOf: values, orLacking: required)
         }
     }
 

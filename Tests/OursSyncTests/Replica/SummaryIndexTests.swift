@@ -128,11 +128,18 @@ struct SummaryIndexTests {
         #expect(groups.counts == expected)
         #expect(Set(groups.unsettled) == Set(truth.filter { $0.values["name"] == nil }.map(\.key)))
         for list in lists {
-            let keys = try #require(try replica.summaryKeys(ofType: "item", where: "list", is: list, orLacking: "name"))
+            let keys = try #require(try replica.summaryKeys(ofType: "item", where: "list", isAnyOf: [list], orLacking: "name"))
             let wanted = truth.filter { $0.values["name"] == nil || $0.values["list"] == list }.map(\.key)
             #expect(Set(keys).isSuperset(of: wanted), "\(String(describing: list))")
             #expect(keys.allSatisfy { key in truth.contains { $0.key == key } }, "only live records")
         }
+        let some = Array(lists.prefix(2))
+        let keys = try #require(try replica.summaryKeys(ofType: "item", where: "list", isAnyOf: some, orLacking: "name"))
+        let wanted = truth.filter { $0.values["name"] == nil || some.contains($0.values["list"]) }.map(\.key)
+        #expect(Set(keys).isSuperset(of: wanted) && Set(keys).count == keys.count)
+        #expect(
+            keys.allSatisfy { key in truth.contains { $0.key == key && !($0.values["name"] != nil && $0.values["list"] == nil) } },
+            "not a named item on no list")
     }
 
     @Test func aLogMostlySupersededIsCompactedByItsWriter() throws {
