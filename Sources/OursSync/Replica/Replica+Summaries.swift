@@ -191,7 +191,9 @@ extension Replica {
             let value = rest[ranges[column + 1]]
             return ranges[requiredColumn + 1].isEmpty || wanted.contains { value.elementsEqual($0) }
                 || value.contains(UInt8(ascii: "\\"))  // an escaped form: decided by the file
-        } unsure: { _, _ in true }
+        } unsure: { _, _ in
+            true
+        }
     }
 
     /// Walks a type's log and returns the keys picked: `pick` sees each live record's summary

@@ -138,7 +138,8 @@ struct SummaryIndexTests {
         let wanted = truth.filter { $0.values["name"] == nil || some.contains($0.values["list"]) }.map(\.key)
         #expect(Set(keys).isSuperset(of: wanted) && Set(keys).count == keys.count)
         #expect(
-            keys.allSatisfy { key in truth.contains { $0.key == key && !($0.values["name"] != nil && $0.values["list"] == nil) } },
+            keys.allSatisfy { key in truth.contains { $0.key == key && !($0.values["name"] != nil && $0.values["list"] == nil) }
+            },
             "not a named item on no list")
     }
 
