@@ -70,6 +70,10 @@ public protocol FileSystem: Sendable {
     /// processes append to under the device lock. Not flushed, and not atomic across a crash:
     /// a reader must tolerate a torn last line.
     func append(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
+
+    /// Reads a regular file a chunk of about `chunkSize` bytes at a time, for a file too big to
+    /// hold whole beside what is made of it (the folder index).
+    func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) -> Void) throws(FileSystemError)
 }
 
 extension FileSystem {
@@ -91,6 +95,11 @@ extension FileSystem {
     /// One `stat(_:)` per name: correct for any implementation, if not cheap.
     public func stat(_ names: [String], in directory: String) -> [Result<FileStat?, FileSystemError>] {
         names.map { name in Result { () throws(FileSystemError) in try stat(joinPath(directory, name)) } }
+    }
+
+    /// The whole file as one chunk: correct for any implementation, if not frugal.
+    public func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) -> Void) throws(FileSystemError) {
+        body(try read(path, limit: Int.max))
     }
 
     /// Appends by rewriting the whole file: correct for any implementation, if not cheap.

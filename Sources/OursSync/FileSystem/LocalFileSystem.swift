@@ -129,6 +129,27 @@ public struct LocalFileSystem: FileSystem {
         return bytes
     }
 
+    /// See `FileSystem.read(_:chunkSize:_:)`.
+    public func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) -> Void) throws(FileSystemError) {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 { throw Self.error("read", path, errno) }
+        defer { close(fd) }
+        var info = PlatformStat()
+        guard fstat(fd, &info) == 0 else { throw Self.error("read", path, errno) }
+        guard Self.kind(info.st_mode) == .file else { throw FileSystemError("read", path, .notARegularFile) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in Glibc_read(fd, buffer.baseAddress!, buffer.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.error("read", path, errno)
+            }
+            if count == 0 { return }
+            body(count == chunk.count ? chunk : Array(chunk[..<count]))
+        }
+    }
+
     /// See `FileSystem.list(_:)`.
     public func list(_ path: String) throws(FileSystemError) -> [DirectoryEntry] {
         guard let directory = opendir(path) else { throw Self.error("list", path, errno) }

@@ -71,13 +71,13 @@ public struct ZoneLayout: Sendable, Hashable {
 /// One folder of a household, relative to its folder (`records/item/3f`), read once so that
 /// asking whether each of its files is a record's canonical place,
 /// `records/<type>/<shard>/<id>.json`, builds no string: it runs for every file of every pass.
-struct FolderShard {
-    let relative: String
+package struct FolderShard {
+    package let relative: String
     /// The record type and shard the folder holds, when it is a shard folder at all.
     private let type: Substring?
     private let shard: UInt8?
 
-    init(_ relative: String) {
+    package init(_ relative: String) {
         self.relative = relative
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "records", parts[2].utf8.count == 2,
@@ -92,7 +92,14 @@ struct FolderShard {
         shard = high << 4 | low
     }
 
-    func isCanonical(name: String, of key: RecordKey) -> Bool {
+    /// The key of the record a file of this folder holds when it is the record's canonical
+    /// file (the caller knows it is): the folder's type and the name without `.json`.
+    package func canonicalKey(named name: String) -> RecordKey? {
+        guard let type, name.utf8.count > 5 else { return nil }
+        return RecordKey(unchecked: String(type), id: String(name.utf8.dropLast(5))!)
+    }
+
+    package func isCanonical(name: String, of key: RecordKey) -> Bool {
         guard let type, let shard, type == key.type else { return false }
         var name = name
         var id = key.id

@@ -9,7 +9,14 @@
 package struct FolderIndex: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package enum Content: Sendable, Equatable {
-            case record(RecordKey)
+            /// The record this file canonically holds: its type is the folder's, its id the
+            /// file's name without `.json` (`FolderShard.isCanonical`). Nearly every file is
+            /// one, and the index keeps no copy of its key: at 100,000 records that is a few
+            /// megabytes of a watcher's memory.
+            case canonical
+            /// A record in a file that is not its canonical one (a conflict copy, a copy made
+            /// by hand).
+            indirect case record(RecordKey)
             case broken
         }
 
@@ -27,6 +34,35 @@ package struct FolderIndex: Sendable, Equatable {
             self.inode = stat.inode
             self.digest = digest
             self.content = content
+        }
+
+        /// The record the file holds (`name` and `shard` say where it is), if it holds one.
+        package func record(named name: String, in shard: FolderShard) -> RecordKey? {
+            switch content {
+            case .canonical: shard.canonicalKey(named: name)
+            case .record(let key): key
+            case .broken: nil
+            }
+        }
+
+        /// The record the file holds when it is that record's canonical file.
+        package func canonicalRecord(named name: String, in shard: FolderShard) -> RecordKey? {
+            switch content {
+            case .canonical: shard.canonicalKey(named: name)
+            case .record(let key): shard.isCanonical(name: name, of: key) ? key : nil
+            case .broken: nil
+            }
+        }
+
+        /// Whether the file holds a record (it parsed).
+        package var isRecord: Bool { content != .broken }
+
+        /// The entry as the index keeps it: a record in its canonical file is `.canonical`.
+        func normalized(named name: String, in shard: FolderShard) -> Entry {
+            guard case .record(let key) = content, shard.isCanonical(name: name, of: key) else { return self }
+            var entry = self
+            entry.content = .canonical
+            return entry
         }
 
         /// Whether a file's stat still matches what was recorded.
@@ -70,12 +106,17 @@ package struct FolderIndex: Sendable, Equatable {
     package mutating func setEntry(_ entry: Entry?, at path: String) {
         let (directory, name) = FolderIndex.split(path)
         guard directories[directory] != nil else { return }
-        directories[directory]!.files[name] = entry
+        directories[directory]!.files[name] = entry?.normalized(named: name, in: FolderShard(directory))
     }
 
-    /// Every file entry with its path.
-    package var allEntries: [(path: String, entry: Entry)] {
-        directories.flatMap { directory, content in content.files.map { (directory + "/" + $0.key, $0.value) } }
+    /// Whether the index holds the canonical file of a record (`records/<type>/<shard>/<id>.json`).
+    package func holdsCanonicalFile(of key: RecordKey) -> Bool {
+        let folder = "records/" + key.type + "/" + ZoneLayout.shard(of: key.id)
+        switch directories[folder]?.files[key.id + ".json"]?.content {
+        case .canonical?: return true
+        case .record(let held)?: return held == key
+        case .broken?, nil: return false
+        }
     }
 
     package var fileCount: Int { directories.values.reduce(0) { $0 + $1.files.count } }
@@ -83,70 +124,6 @@ package struct FolderIndex: Sendable, Equatable {
     static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         return (String(path[..<slash]), String(path[path.index(after: slash)...]))
-    }
-
-    // MARK: Encoding
-
-    static let header = "ours-folder-index 2"
-
-    /// One line per folder (`d`) and per file (`f`), tab-separated; names with tabs or
-    /// newlines are not indexed (they are simply read again on every pass).
-    package func encode() -> [UInt8] {
-        var out: [UInt8] = Array((FolderIndex.header + "\n").utf8)
-        out.reserveCapacity(fileCount * 120 + directories.count * 60)
-        for path in directories.keys.sorted() {
-            let directory = directories[path]!
-            out.append(contentsOf: "d\t\(path)\t\(directory.modifiedNanos)\t\(directory.changedNanos)\t\(directory.inode)\n".utf8)
-            for name in directory.files.keys.sorted() {
-                let entry = directory.files[name]!
-                var line =
-                    "f\t\(name)\t\(entry.size)\t\(entry.modifiedNanos)\t\(entry.changedNanos)\t\(entry.inode)\t"
-                    + String(entry.digest, radix: 16)
-                switch entry.content {
-                case .record(let key): line += "\t" + key.type + "\t" + key.id
-                case .broken: line += "\t!"
-                }
-                out.append(contentsOf: line.utf8)
-                out.append(0x0A)
-            }
-        }
-        return out
-    }
-
-    /// Reads an index; a damaged, older or unknown one reads as empty (it is only a cache).
-    package static func decode(_ bytes: [UInt8]) -> FolderIndex {
-        var index = FolderIndex()
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
-        guard let first = lines.first, String(decoding: first, as: UTF8.self) == header else { return index }
-        var current: String?
-        for line in lines.dropFirst() {
-            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            if fields.first == "d", fields.count == 5, let modified = Int64(fields[2]), let changed = Int64(fields[3]),
-                let inode = UInt64(fields[4])
-            {
-                let stat = FileStat(kind: .directory, size: 0, modifiedNanos: modified, changedNanos: changed, inode: inode)
-                index.directories[fields[1]] = Directory(stat: stat)
-                current = fields[1]
-                let (parent, name) = split(fields[1])
-                if !parent.isEmpty { index.directories[parent]?.subdirectories.insert(name) }
-                continue
-            }
-            guard fields.first == "f", fields.count >= 8, let directory = current, let size = Int64(fields[2]),
-                let modified = Int64(fields[3]), let changed = Int64(fields[4]), let inode = UInt64(fields[5]),
-                let digest = UInt64(fields[6], radix: 16)
-            else { return FolderIndex() }
-            let content: Entry.Content
-            if fields[7] == "!" {
-                content = .broken
-            } else if fields.count == 9, let key = try? RecordKey(type: fields[7], id: fields[8]) {
-                content = .record(key)
-            } else {
-                return FolderIndex()
-            }
-            let stat = FileStat(kind: .file, size: size, modifiedNanos: modified, changedNanos: changed, inode: inode)
-            index.directories[directory]?.files[fields[1]] = Entry(stat: stat, digest: digest, content: content)
-        }
-        return index
     }
 
     package static func isIndexable(_ name: String) -> Bool {

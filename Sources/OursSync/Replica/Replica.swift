@@ -133,22 +133,30 @@ public struct Replica: Sendable {
     /// Every record key of a type (or of every type), by listing the replica's folders.
     public func keys(ofType type: String? = nil) throws(OursError) -> [RecordKey] {
         var keys: [RecordKey] = []
+        try forEachKey(ofType: type) { keys.append($0) }
+        return keys.sorted()
+    }
+
+    /// Every record key of a type (or of every type), one at a time in no set order, by listing
+    /// the replica's folders: no list of 100,000 keys is held to look at each once.
+    package func forEachKey(ofType type: String? = nil, _ body: (RecordKey) throws(OursError) -> Void) throws(OursError) {
         let recordTypes: [String]
         if let type { recordTypes = [type] } else { recordTypes = try types() }
         for recordType in recordTypes {
             let typeDirectory = joinPath(recordsDirectory, recordType)
             guard try exists(typeDirectory) else { continue }
-            do {
-                for shard in try fileSystem.list(typeDirectory) where shard.kind == .directory {
-                    for file in try fileSystem.list(joinPath(typeDirectory, shard.name))
-                    where file.kind == .file && file.name.hasSuffix(".json") && !FolderNames.isIgnored(file.name) {
-                        let id = String(file.name.dropLast(5))
-                        if RecordKey.isValidID(id) { keys.append(RecordKey(unchecked: recordType, id: id)) }
-                    }
+            for shard in try listing(typeDirectory) where shard.kind == .directory {
+                for file in try listing(joinPath(typeDirectory, shard.name))
+                where file.kind == .file && file.name.hasSuffix(".json") && !FolderNames.isIgnored(file.name) {
+                    let id = String(file.name.dropLast(5))
+                    if RecordKey.isValidID(id) { try body(RecordKey(unchecked: recordType, id: id)) }
                 }
-            } catch { throw .io(error) }
+            }
         }
-        return keys.sorted()
+    }
+
+    private func listing(_ path: String) throws(OursError) -> [DirectoryEntry] {
+        do { return try fileSystem.list(path) } catch { throw .io(error) }
     }
 
     // MARK: Zone documents

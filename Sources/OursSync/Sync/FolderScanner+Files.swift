@@ -11,6 +11,8 @@ extension FolderScanner {
         var candidates: [String]
         /// Each candidate's inode number as the listing gave it, if it did.
         var inodes: [UInt64?]
+        /// Each candidate's entry in `known`, if it has one.
+        var knownEntries: [FolderIndex.Entry?]
         var shard: FolderShard { FolderShard(relative) }
     }
 
@@ -50,10 +52,9 @@ extension FolderScanner {
         // and renames it into place, which gives the name a new inode. What keeps the inode (a
         // write in place, or a freed inode number given back to the same name between two
         // polls) is left to the stat passes and the sweep, as in a folder that did not change.
-        let knownEntries = folder.candidates.map { folder.known?.files[$0] }  // one lookup per file
+        let knownEntries = folder.knownEntries
         let trusted = folder.candidates.indices.map { at in
-            guard mode == .quick, !rereadFolder, let inode = folder.inodes[at], let known = knownEntries[at],
-                case .record = known.content
+            guard mode == .quick, !rereadFolder, let inode = folder.inodes[at], let known = knownEntries[at], known.isRecord
             else { return false }
             return known.inode == inode
         }
@@ -68,7 +69,7 @@ extension FolderScanner {
             let known = knownEntries[at]
             if known != nil { seen += 1 }
             var kept: FolderIndex.Entry?
-            if trusted[at], let known, case .record(let key) = known.content {
+            if trusted[at], let known, let key = known.record(named: name, in: shard) {
                 looked.result.filesScanned += 1
                 keep(known, key: key, name: name, shard: shard, kept: &kept, indexable: true, into: &looked.result)
             } else {
@@ -108,7 +109,7 @@ extension FolderScanner {
             keepUnreadable(relativePath, known: known, name: name, kept: &kept, into: &result)
             return
         }
-        if mode != .sweep, !reread, let known, known.matches(stat), case .record(let key) = known.content {
+        if mode != .sweep, !reread, let known, known.matches(stat), let key = known.record(named: name, in: shard) {
             keep(known, key: key, name: name, shard: shard, kept: &kept, indexable: indexable, into: &result)
             return
         }
@@ -126,7 +127,7 @@ extension FolderScanner {
         }
         result.filesRead += 1
         let digest = Digest.of(bytes)
-        if let known, known.digest == digest, case .record(let key) = known.content {
+        if let known, known.digest == digest, let key = known.record(named: name, in: shard) {
             if !known.matches(stat) {
                 result.changed = true
                 if shard.isCanonical(name: name, of: key) { result.rewritten.insert(key) }
@@ -172,8 +173,12 @@ extension FolderScanner {
         _ entry: FolderIndex.Entry, key: RecordKey, name: String, shard: FolderShard, kept: inout FolderIndex.Entry?,
         indexable: Bool, into result: inout Result
     ) {
-        if indexable { kept = entry }
-        if !shard.isCanonical(name: name, of: key) { result.strays[key, default: []].append(shard.relative + "/" + name) }
+        let canonical = entry.content == .canonical || shard.isCanonical(name: name, of: key)
+        if indexable {
+            kept = entry
+            if canonical { kept!.content = .canonical }
+        }
+        if !canonical { result.strays[key, default: []].append(shard.relative + "/" + name) }
     }
 }
 

@@ -87,7 +87,7 @@ struct FolderScanner {
             let shard = folder.shard
             for name in looked.gone {
                 result.changed = true
-                if case .record(let key)? = folder.known?.files[name]?.content, shard.isCanonical(name: name, of: key) {
+                if let key = folder.known?.files[name]?.canonicalRecord(named: name, in: shard) {
                     result.vanished.insert(key)
                 }
             }
@@ -102,7 +102,7 @@ struct FolderScanner {
     private func collectVanished(_ directory: FolderIndex.Directory, at path: String, into result: inout Result) {
         let shard = FolderShard(path)
         for (name, entry) in directory.files {
-            if case .record(let key) = entry.content, shard.isCanonical(name: name, of: key) {
+            if let key = entry.canonicalRecord(named: name, in: shard) {
                 result.vanished.insert(key)
             }
         }
@@ -121,11 +121,15 @@ struct FolderScanner {
         guard let entries = list(directoryPath, relative: relative, into: &result) else { return }
         if mode == .quick { result.listed.insert(relative) }
         if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
-        let listing = classify(entries, in: relative, depth: depth, into: &result)
+        var listing = classify(entries, in: relative, depth: depth, into: &result)
+        let knownEntries = listing.lookUp(in: known)
         var folder = FolderIndex.Directory(stat: stat)
         folder.subdirectories = Set(listing.subfolders)
         result.index.directories[relative] = folder  // its files are filled in once looked at
-        listed.append(ListedFolder(relative: relative, known: known, candidates: listing.candidates, inodes: listing.inodes))
+        listed.append(
+            ListedFolder(
+                relative: relative, known: known, candidates: listing.candidates, inodes: listing.inodes,
+                knownEntries: knownEntries))
         for name in listing.subfolders { walk(relative: relative + "/" + name, depth: depth + 1, into: &result, listed: &listed) }
     }
 
@@ -208,6 +212,19 @@ struct FolderScanner {
         /// Each candidate's inode number as the listing gave it, if it did.
         var inodes: [UInt64?] = []
         var subfolders: [String] = []
+
+        /// Each candidate's entry in the folder's index, if it has one. A name the index holds
+        /// is then the index's own string, not the listing's copy: a scan of every folder holds
+        /// no second set of 100,000 names while it reads.
+        mutating func lookUp(in known: FolderIndex.Directory?) -> [FolderIndex.Entry?] {
+            guard let files = known?.files else { return Array(repeating: nil, count: candidates.count) }
+            return candidates.indices.map { at in
+                guard let found = files.index(forKey: candidates[at]) else { return nil }
+                let (name, entry) = files[found]
+                candidates[at] = name
+                return entry
+            }
+        }
     }
 
     /// An unchanged folder: its files are as they were; its subfolders are looked at in turn.

@@ -52,7 +52,7 @@ extension SyncPass {
             let folder = parentPath(relative)
             guard pass.scan.index.directories[folder] != nil, !pass.scan.listed.contains(folder) else { return false }
             // Fixed in place since (write-back read it this pass): a record now.
-            if case .record? = pass.scan.index.entry(at: relative)?.content { return false }
+            if pass.scan.index.entry(at: relative)?.isRecord == true { return false }
             return true
         }
     }

@@ -9,7 +9,7 @@ extension SyncPass {
         var toWrite: Set<RecordKey>
         /// Records whose file went missing and is written again from the replica (reported).
         var restoring: Set<RecordKey>
-        /// The replica's keys, when the pass listed them (a sweep).
+        /// The replica's keys, when the pass listed them (a device that starts writing).
         var replicaKeys: [RecordKey]?
     }
 
@@ -21,13 +21,11 @@ extension SyncPass {
         var missing = pass.scan.vanished
         var replicaKeys: [RecordKey]?
         if mode == .sweep {
-            let present = Set(
-                pass.scan.index.allEntries.compactMap { path, entry -> RecordKey? in
-                    if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
-                    return nil
-                })
-            replicaKeys = try replica.keys()
-            for key in replicaKeys ?? [] where !present.contains(key) { missing.insert(key) }
+            // One record at a time: at 100,000 records, a list of the keys would be a tenth
+            // of a watcher's memory.
+            try replica.forEachKey { key in
+                if !pass.scan.index.holdsCanonicalFile(of: key) { missing.insert(key) }
+            }
         }
         // A device that could not write records until now (read-only, a linked device not yet
         // listed, a read-only mount) may hold what the folder lacks: a hand edit it read in a

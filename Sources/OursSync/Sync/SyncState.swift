@@ -83,16 +83,41 @@ extension Replica {
         try write(stateFileBytes(state.document), to: syncStateFile)
     }
 
+    /// The saved folder index, read a chunk at a time; a missing or damaged one is empty.
     func loadFolderIndex() throws(OursError) -> FolderIndex {
-        do { return FolderIndex.decode(try fileSystem.read(folderIndexFile, limit: 1 << 30)) } catch {
+        var decoder = FolderIndex.Decoder()
+        do { try fileSystem.read(folderIndexFile, chunkSize: FolderIndex.chunkSize) { decoder.feed($0) } } catch {
             return FolderIndex()
         }
+        return decoder.finish()
     }
 
+    /// Saves the index, replacing the last one whole. A big one is written a chunk at a time
+    /// to `folder-index.new`, then renamed over it: no copy of the file is held in memory.
     func saveFolderIndex(_ index: FolderIndex) throws(OursError) {
+        let fileSystem = self.fileSystem
+        let partial = folderIndexFile + ".new"
         do {
             if try fileSystem.stat(directory) == nil { try fileSystem.createDirectory(directory) }
-            try fileSystem.writeAtomically(folderIndexFile, index.encode(), durability: .deferred)
+            var held: [UInt8]?
+            var started = false
+            try index.encode { (chunk: [UInt8]) throws(FileSystemError) in
+                if let held {
+                    if started {
+                        try fileSystem.append(partial, held)
+                    } else {
+                        try fileSystem.writeAtomically(partial, held, durability: .deferred)
+                    }
+                    started = true
+                }
+                held = chunk
+            }
+            guard started else {
+                try fileSystem.writeAtomically(folderIndexFile, held ?? [], durability: .deferred)
+                return
+            }
+            if let held { try fileSystem.append(partial, held) }
+            try fileSystem.rename(partial, to: folderIndexFile)
         } catch { throw .io(error) }
     }
 

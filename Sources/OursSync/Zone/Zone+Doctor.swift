@@ -77,15 +77,10 @@ extension Zone {
         let scan = scanner.scan()
         report.problems += scan.problems
         report.conflictCopies = scan.strays.values.map(\.count).reduce(0, +)
-        let present = Set(
-            scan.index.allEntries.compactMap { path, entry -> RecordKey? in
-                if case .record(let key) = entry.content, path == "records/" + ZoneLayout.relativePath(of: key) { return key }
-                return nil
-            })
         // A file that is there but cannot be read is broken, not missing.
         let unreadable: Set<Problem.Kind> = [.brokenFile, .unreadableFile, .newerFormat]
         let broken = Set(scan.problems.filter { unreadable.contains($0.kind) }.compactMap(\.path))
-        let absent = try replica.keys().filter { !present.contains($0) }
+        let absent = try replica.keys().filter { !scan.index.holdsCanonicalFile(of: $0) }
         let brokenKeys = absent.filter { broken.contains(layout.directoryName + "/records/" + ZoneLayout.relativePath(of: $0)) }
         report.brokenFiles = broken.count
         report.missingFiles = absent.count - brokenKeys.count
