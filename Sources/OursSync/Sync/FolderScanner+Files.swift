@@ -69,9 +69,9 @@ extension FolderScanner {
             let known = knownEntries[at]
             if known != nil { seen += 1 }
             var kept: FolderIndex.Entry?
-            if trusted[at], let known, let key = known.record(named: name, in: shard) {
+            if trusted[at], let known, known.isRecord {
                 looked.result.filesScanned += 1
-                keep(known, key: key, name: name, shard: shard, kept: &kept, indexable: true, into: &looked.result)
+                keep(known, name: name, shard: shard, kept: &kept, indexable: true, into: &looked.result)
             } else {
                 lookAtFile(
                     at: name, stat: stats.next()!, in: folder.relative, shard: shard, kept: &kept, known: known,
@@ -109,8 +109,8 @@ extension FolderScanner {
             keepUnreadable(relativePath, known: known, name: name, kept: &kept, into: &result)
             return
         }
-        if mode != .sweep, !reread, let known, known.matches(stat), let key = known.record(named: name, in: shard) {
-            keep(known, key: key, name: name, shard: shard, kept: &kept, indexable: indexable, into: &result)
+        if mode != .sweep, !reread, let known, known.matches(stat), known.isRecord {
+            keep(known, name: name, shard: shard, kept: &kept, indexable: indexable, into: &result)
             return
         }
         let bytes: [UInt8]
@@ -127,13 +127,13 @@ extension FolderScanner {
         }
         result.filesRead += 1
         let digest = Digest.of(bytes)
-        if let known, known.digest == digest, let key = known.record(named: name, in: shard) {
+        if let known, known.digest == digest, known.isRecord {
             if !known.matches(stat) {
                 result.changed = true
-                if shard.isCanonical(name: name, of: key) { result.rewritten.insert(key) }
+                if let key = known.canonicalRecord(named: name, in: shard) { result.rewritten.insert(key) }
             }
             keep(
-                FolderIndex.Entry(stat: stat, digest: digest, content: known.content), key: key, name: name, shard: shard,
+                FolderIndex.Entry(stat: stat, digest: digest, content: known.content), name: name, shard: shard,
                 kept: &kept, indexable: indexable, into: &result)
             return
         }
@@ -146,7 +146,7 @@ extension FolderScanner {
                 fallbackID: FolderNames.handMadeID(fileName: name, relativePath: relativePath),
                 modifiedMillis: stat.modifiedMillis)
             let entry = FolderIndex.Entry(stat: stat, digest: digest, content: .record(file.state.key))
-            keep(entry, key: file.state.key, name: name, shard: shard, kept: &kept, indexable: indexable, into: &result)
+            keep(entry, name: name, shard: shard, kept: &kept, indexable: indexable, into: &result)
             result.decoded.append(DecodedFile(relativePath: relativePath, file: file))
         } catch {
             result.broken.insert(relativePath)
@@ -169,16 +169,20 @@ extension FolderScanner {
         if let known { kept = known }
     }
 
+    /// Keeps a file that holds a record in the index (`indexable`), as `.canonical` when it is
+    /// its record's canonical file, and notes it as a stray copy when it is not. A canonical
+    /// entry costs nothing here: no key is made for it.
     private func keep(
-        _ entry: FolderIndex.Entry, key: RecordKey, name: String, shard: FolderShard, kept: inout FolderIndex.Entry?,
-        indexable: Bool, into result: inout Result
+        _ entry: FolderIndex.Entry, name: String, shard: FolderShard, kept: inout FolderIndex.Entry?, indexable: Bool,
+        into result: inout Result
     ) {
-        let canonical = entry.content == .canonical || shard.isCanonical(name: name, of: key)
-        if indexable {
-            kept = entry
-            if canonical { kept!.content = .canonical }
+        var stray: RecordKey?
+        var entry = entry
+        if case .record(let key) = entry.content {
+            if shard.isCanonical(name: name, of: key) { entry.content = .canonical } else { stray = key }
         }
-        if !canonical { result.strays[key, default: []].append(shard.relative + "/" + name) }
+        if indexable { kept = entry }
+        if let stray { result.strays[stray, default: []].append(shard.relative + "/" + name) }
     }
 }
 
