@@ -74,6 +74,8 @@ struct FolderScanner {
     var settling: (@Sendable (String, FileStat) -> Bool)?
     /// From how many files to look at a scan's folders in parallel (`look(in:)`).
     var spreadFrom = FolderScanner.filesWorthSpreading
+    /// From how many subfolders their stats and listings are fetched ahead (`fetch(_:)`).
+    var fetchFrom = FolderScanner.foldersWorthFetching
     /// How deep under `records/` files are looked for (type, shard, file, and some slack).
     static let maximumDepth = 6
 
@@ -110,15 +112,19 @@ struct FolderScanner {
 
     /// Walks the tree: stats every folder, reuses unchanged ones (in a quick pass), lists the
     /// others and notes them in `listed`, whose files are looked at afterwards.
-    private func walk(relative: String, depth: Int, into result: inout Result, listed: inout [ListedFolder]) {
+    private func walk(
+        relative: String, depth: Int, fetched: Fetched? = nil, into result: inout Result, listed: inout [ListedFolder]
+    ) {
         let directoryPath = joinPath(layout.zone, relative)
-        guard let stat = statFolder(directoryPath, relative: relative, into: &result) else { return }
+        let found = fetched?.stat ?? Swift.Result { () throws(FileSystemError) in try fileSystem.stat(directoryPath) }
+        guard let stat = statFolder(found, relative: relative, into: &result) else { return }
         let known = previous.directories[relative]
-        if mode == .quick, let known, known.matches(stat), !(reread?(relative) ?? false) {
+        if isReused(known, stat: stat, relative: relative), let known {
             reuse(known, at: relative, depth: depth, into: &result, listed: &listed)
             return
         }
-        guard let entries = list(directoryPath, relative: relative, into: &result) else { return }
+        let outcome = fetched?.entries ?? Swift.Result { () throws(FileSystemError) in try fileSystem.list(directoryPath) }
+        guard let entries = list(outcome, relative: relative, into: &result) else { return }
         if mode == .quick { result.listed.insert(relative) }
         if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
         var listing = classify(entries, in: relative, depth: depth, into: &result)
@@ -130,14 +136,73 @@ struct FolderScanner {
             ListedFolder(
                 relative: relative, known: known, candidates: listing.candidates, inodes: listing.inodes,
                 knownEntries: knownEntries))
-        for name in listing.subfolders { walk(relative: relative + "/" + name, depth: depth + 1, into: &result, listed: &listed) }
+        walk(subfolders: listing.subfolders.map { relative + "/" + $0 }, depth: depth + 1, into: &result, listed: &listed)
+    }
+
+    /// Walks subfolders in order, fetching them ahead (`fetch(_:)`) a window at a time: the
+    /// listings of a window are held at once, never those of all 256 shards of a type.
+    private func walk(
+        subfolders paths: [String], depth: Int, into result: inout Result, listed: inout [ListedFolder],
+        afterEach: (String, inout Result) -> Void = { _, _ in }
+    ) {
+        let spread = paths.count >= fetchFrom
+        for start in stride(from: 0, to: paths.count, by: FolderScanner.fetchWindow) {
+            let window = Array(paths[start..<min(start + FolderScanner.fetchWindow, paths.count)])
+            let fetched = spread ? fetch(window) : window.map { _ in nil }
+            for (path, fetched) in zip(window, fetched) {
+                walk(relative: path, depth: depth, fetched: fetched, into: &result, listed: &listed)
+                afterEach(path, &result)
+            }
+        }
+    }
+
+    /// Whether a quick pass takes a folder as the index has it, without listing it.
+    private func isReused(_ known: FolderIndex.Directory?, stat: FileStat, relative: String) -> Bool {
+        guard mode == .quick, let known else { return false }
+        return known.matches(stat) && !(reread?(relative) ?? false)
+    }
+
+    /// A folder's stat, and its listing unless a quick pass will reuse it: fetched ahead.
+    struct Fetched {
+        var stat: Swift.Result<FileStat?, FileSystemError>
+        var entries: Swift.Result<[DirectoryEntry], FileSystemError>?
+    }
+
+    /// From how many subfolders their listings are fetched ahead, on every core, and how many
+    /// at a time.
+    static let foldersWorthFetching = 16
+    static let fetchWindow = 32
+
+    /// The stats of a folder's subfolders, and the listings of those a quick pass will not
+    /// reuse, fetched on every core when there are many (a type's 256 shards): listing is most
+    /// of a walk, and a burst of changes touches every shard. Each stat is taken before its
+    /// listing, as in a walk one folder at a time, so a file added meanwhile changes the stat
+    /// the index keeps and the next pass lists the folder again.
+    private func fetch(_ folders: [String]) -> [Fetched?] {
+        // The stats one after the other (a quick pass of an idle folder wakes no thread), then
+        // the listings on every core.
+        var fetched = folders.map { relative in
+            Fetched(stat: Swift.Result { () throws(FileSystemError) in try fileSystem.stat(joinPath(layout.zone, relative)) })
+        }
+        let toList = folders.indices.filter { at in
+            guard case .success(let found?) = fetched[at].stat, found.kind == .directory else { return false }
+            return !isReused(previous.directories[folders[at]], stat: found, relative: folders[at])
+        }
+        guard toList.count >= 2 else { return fetched }  // a lone listing is made by the walk
+        let listings = toList.concurrentMap { at in
+            Swift.Result { () throws(FileSystemError) in try fileSystem.list(joinPath(layout.zone, folders[at])) }
+        }
+        for (at, listing) in zip(toList, listings) { fetched[at].entries = listing }
+        return fetched
     }
 
     /// A folder's stat; `nil` when it is gone, is not a folder (a link is reported), or could
     /// not be read (reported, and what the index knew of it kept).
-    private func statFolder(_ directoryPath: String, relative: String, into result: inout Result) -> FileStat? {
+    private func statFolder(
+        _ outcome: Swift.Result<FileStat?, FileSystemError>, relative: String, into result: inout Result
+    ) -> FileStat? {
         do {
-            guard let found = try fileSystem.stat(directoryPath) else { return nil }
+            guard let found = try outcome.get() else { return nil }
             guard found.kind == .directory else {
                 if found.kind == .symlink {  // `records` itself, or a known folder that became a link
                     let shown = layout.directoryName + "/" + relative
@@ -156,8 +221,10 @@ struct FolderScanner {
 
     /// A folder's entries; `nil` when it vanished meanwhile or could not be listed (reported,
     /// and what the index knew of it kept).
-    private func list(_ directoryPath: String, relative: String, into result: inout Result) -> [DirectoryEntry]? {
-        do { return try fileSystem.list(directoryPath) } catch {
+    private func list(
+        _ outcome: Swift.Result<[DirectoryEntry], FileSystemError>, relative: String, into result: inout Result
+    ) -> [DirectoryEntry]? {
+        do { return try outcome.get() } catch {
             if error.reason != .notFound {
                 result.problems.append(
                     Problem(.unreadableFile, path: layout.directoryName + "/" + relative, error.description, cause: error))
@@ -239,11 +306,14 @@ struct FolderScanner {
         for (name, entry) in known.files where entry.content == .broken {
             result.broken.insert(relative + "/" + name)
         }
-        for name in known.subdirectories.sorted() where depth < FolderScanner.maximumDepth {
-            let before = result.index.directories[relative + "/" + name]
-            walk(relative: relative + "/" + name, depth: depth + 1, into: &result, listed: &listed)
-            if before != nil || result.index.directories[relative + "/" + name] != nil {
-                result.index.directories[relative]?.subdirectories.insert(name)
+        guard depth < FolderScanner.maximumDepth else { return }
+        let paths = known.subdirectories.sorted().map { relative + "/" + $0 }
+        // A subfolder stays in the index's list while either index has it (gone now: its
+        // records count as vanished).
+        let before = Set(paths.filter { result.index.directories[$0] != nil })
+        walk(subfolders: paths, depth: depth + 1, into: &result, listed: &listed) { path, result in
+            if before.contains(path) || result.index.directories[path] != nil {
+                result.index.directories[relative]?.subdirectories.insert(lastComponent(path))
             }
         }
     }

@@ -142,7 +142,8 @@ struct FolderScannerTests {
     }
 }
 
-/// A big scan is spread over the cores; what it finds must not depend on that.
+/// A big scan is spread over the cores (folders listed ahead, files looked at); what it finds
+/// must not depend on that.
 @Suite("Folder scanner: a scan spread over threads finds what one thread finds")
 struct SpreadScanTests {
     let temp = TemporaryDirectory("spread")
@@ -160,6 +161,7 @@ struct SpreadScanTests {
     func scan(_ previous: FolderIndex, _ mode: FolderScanner.Mode, spread: Bool) -> FolderScanner.Result {
         var scanner = FolderScanner(fileSystem: fileSystem, layout: layout, previous: previous, mode: mode)
         scanner.spreadFrom = spread ? 1 : Int.max
+        scanner.fetchFrom = spread ? 1 : Int.max
         return scanner.scan()
     }
 
