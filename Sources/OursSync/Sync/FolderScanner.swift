@@ -74,6 +74,10 @@ struct FolderScanner {
     var settling: (@Sendable (String, FileStat) -> Bool)?
     /// From how many files to look at a scan's folders in parallel (`look(in:)`).
     var spreadFrom = FolderScanner.filesWorthSpreading
+    /// Folders a stat pass lists even when their stat is unchanged (relative paths): those that
+    /// held a link, a pipe, an odd name or a broken file at the last pass, so what it reports
+    /// of them is complete. Every other unchanged folder holds the names the index has.
+    var listAnyway: Set<String> = []
     /// From how many subfolders their stats and listings are fetched ahead (`fetch(_:)`).
     var fetchFrom = FolderScanner.foldersWorthFetching
     /// How deep under `records/` files are looked for (type, shard, file, and some slack).
@@ -123,6 +127,10 @@ struct FolderScanner {
             reuse(known, at: relative, depth: depth, into: &result, listed: &listed)
             return
         }
+        if let known, hasSameNames(known, stat: stat, relative: relative) {
+            statKnownNames(known, stat: stat, at: relative, depth: depth, into: &result, listed: &listed)
+            return
+        }
         let outcome = fetched?.entries ?? Swift.Result { () throws(FileSystemError) in try fileSystem.list(directoryPath) }
         guard let entries = list(outcome, relative: relative, into: &result) else { return }
         if mode == .quick { result.listed.insert(relative) }
@@ -156,6 +164,34 @@ struct FolderScanner {
         }
     }
 
+    /// Whether a stat pass takes a folder's names from the index instead of listing it: its
+    /// stat is unchanged, so no file was created, removed or renamed in it (the rule quick
+    /// passes already live by), and it held nothing the last pass reported. Its files are
+    /// still stat-ed one by one: that is what a stat pass is for.
+    private func hasSameNames(_ known: FolderIndex.Directory, stat: FileStat, relative: String) -> Bool {
+        mode == .stat && known.matches(stat) && !(reread?(relative) ?? false) && !listAnyway.contains(relative)
+    }
+
+    /// A stat pass over an unchanged folder: its known files are looked at as if listed (no
+    /// inode is trusted), its known subfolders walked in turn.
+    private func statKnownNames(
+        _ known: FolderIndex.Directory, stat: FileStat, at relative: String, depth: Int, into result: inout Result,
+        listed: inout [ListedFolder]
+    ) {
+        var folder = FolderIndex.Directory(stat: stat)
+        folder.subdirectories = known.subdirectories
+        result.index.directories[relative] = folder  // its files are filled in once looked at
+        let names = Array(known.files.keys)
+        listed.append(
+            ListedFolder(
+                relative: relative, known: known, candidates: names, inodes: names.map { _ in nil },
+                knownEntries: Array(known.files.values)))
+        guard depth < FolderScanner.maximumDepth else { return }
+        walk(
+            subfolders: known.subdirectories.sorted().map { relative + "/" + $0 }, depth: depth + 1, into: &result,
+            listed: &listed)
+    }
+
     /// Whether a quick pass takes a folder as the index has it, without listing it.
     private func isReused(_ known: FolderIndex.Directory?, stat: FileStat, relative: String) -> Bool {
         guard mode == .quick, let known else { return false }
@@ -186,7 +222,9 @@ struct FolderScanner {
         }
         let toList = folders.indices.filter { at in
             guard case .success(let found?) = fetched[at].stat, found.kind == .directory else { return false }
-            return !isReused(previous.directories[folders[at]], stat: found, relative: folders[at])
+            guard let known = previous.directories[folders[at]] else { return true }
+            return !isReused(known, stat: found, relative: folders[at])
+                && !hasSameNames(known, stat: found, relative: folders[at])
         }
         guard toList.count >= 2 else { return fetched }  // a lone listing is made by the walk
         let listings = toList.concurrentMap { at in

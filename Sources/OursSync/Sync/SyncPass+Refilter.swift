@@ -1,8 +1,7 @@
 extension SyncPass {
-    /// Loads what the last pass saved and, when the manifest's rejection rules changed since,
-    /// filters every record of the replica by them (`refilter`).
+    /// When the manifest's rejection rules changed since the last pass (whose sync state the
+    /// scan loaded), filters every record of the replica by them (`refilter`).
     func refilterIfRulesChanged(_ pass: inout PassState) throws(OursError) {
-        pass.syncState = try context.replica.loadSyncState()
         pass.policy = Admission.rejectionPolicy(pass.manifest)
         pass.policyChanged = pass.syncState.rejectionPolicy != pass.policy
         if pass.policyChanged, pass.syncState.rejectionPolicy ?? "" != pass.policy { try refilter(&pass) }

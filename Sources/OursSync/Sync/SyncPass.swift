@@ -87,6 +87,18 @@ struct SyncPass {
         return (layout, canWriteFolder)
     }
 
+    /// The folders (relative to the household's) that held a file with a problem at the last
+    /// pass: a stat pass lists them even if unchanged, so what it reports of them stands.
+    static func foldersWithProblems(_ problems: [Problem], layout: ZoneLayout) -> Set<String> {
+        let prefix = layout.directoryName + "/"
+        var folders: Set<String> = []
+        for problem in problems {
+            guard let path = problem.path, path.hasPrefix(prefix + "records/") else { continue }
+            folders.insert(parentPath(String(path.dropFirst(prefix.count))))
+        }
+        return folders
+    }
+
     /// Reads what changed in the folder since the index (the watcher's, or the replica's copy).
     private func scanFolder(_ layout: ZoneLayout, canWriteFolder: Bool, report: SyncReport) throws(OursError) -> PassState {
         var pass = PassState(
@@ -95,10 +107,12 @@ struct SyncPass {
             me: try context.device.requireIdentity().deviceID, report: report)
         let previous: FolderIndex
         if let index { previous = index } else { previous = try context.replica.loadFolderIndex() }
-        pass.scan = FolderScanner(
+        pass.syncState = try context.replica.loadSyncState()
+        var scanner = FolderScanner(
             fileSystem: context.fileSystem, layout: layout, previous: previous, mode: mode, progress: progress,
-            reread: reread, settling: settling
-        ).scan()
+            reread: reread, settling: settling)
+        scanner.listAnyway = SyncPass.foldersWithProblems(pass.syncState.problems, layout: layout)
+        pass.scan = scanner.scan()
         pass.report.filesScanned = pass.scan.filesScanned
         pass.report.filesRead = pass.scan.filesRead
         pass.report.problems += pass.scan.problems
