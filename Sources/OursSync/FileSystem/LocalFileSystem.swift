@@ -85,20 +85,33 @@ public struct LocalFileSystem: FileSystem {
     /// Below this size a write is one page: done whole or not at all when a process is killed.
     static let pageSize = 4096
 
-    private func read(_ path: String, limit: Int, locked: Bool) throws(FileSystemError) -> [UInt8] {
-        // Non-blocking, so that opening a named pipe someone left in the folder returns at once
-        // instead of waiting forever for a writer; only a regular file is then read.
+    /// Opens a regular file for reading (the caller closes it), with its stat. Non-blocking at
+    /// first, so that opening a named pipe someone left in the folder returns at once instead of
+    /// waiting forever for a writer; only a regular file is then read.
+    private func openForReading(_ path: String) throws(FileSystemError) -> (fd: Int32, info: PlatformStat) {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw Self.error("read", path, errno) }
-        defer { close(fd) }
         var info = PlatformStat()
-        guard fstat(fd, &info) == 0 else { throw Self.error("read", path, errno) }
-        switch Self.kind(info.st_mode) {
-        case .file: break
-        case .directory: throw FileSystemError("read", path, .isADirectory)
-        default: throw FileSystemError("read", path, .notARegularFile)
+        do throws(FileSystemError) {
+            guard fstat(fd, &info) == 0 else { throw Self.error("read", path, errno) }
+            switch Self.kind(info.st_mode) {
+            case .file: break
+            case .directory: throw FileSystemError("read", path, .isADirectory)
+            default: throw FileSystemError("read", path, .notARegularFile)
+            }
+        } catch {
+            close(fd)
+            throw error
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return (fd, info)
+    }
+
+    private func read(_ path: String, limit: Int, locked: Bool) throws(FileSystemError) -> [UInt8] {
+        let opened = try openForReading(path)
+        let fd = opened.fd
+        var info = opened.info
+        defer { close(fd) }
         if locked {
             while flock(fd, LOCK_SH) != 0 {
                 if errno != EINTR { throw Self.error("lock", path, errno) }
@@ -131,13 +144,8 @@ public struct LocalFileSystem: FileSystem {
 
     /// See `FileSystem.read(_:chunkSize:_:)`.
     public func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) -> Void) throws(FileSystemError) {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 { throw Self.error("read", path, errno) }
+        let fd = try openForReading(path).fd
         defer { close(fd) }
-        var info = PlatformStat()
-        guard fstat(fd, &info) == 0 else { throw Self.error("read", path, errno) }
-        guard Self.kind(info.st_mode) == .file else { throw FileSystemError("read", path, .notARegularFile) }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in Glibc_read(fd, buffer.baseAddress!, buffer.count) }

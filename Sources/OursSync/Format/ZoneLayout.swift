@@ -92,6 +92,9 @@ package struct FolderShard {
         shard = high << 4 | low
     }
 
+    /// The record type whose shard this folder is, when it is one.
+    package var recordType: Substring? { type }
+
     /// The key of the record a file of this folder holds when it is the record's canonical
     /// file (the caller knows it is): the folder's type and the name without `.json`.
     package func canonicalKey(named name: String) -> RecordKey? {

@@ -17,27 +17,26 @@ extension FolderIndex {
         for path in directories.keys.sorted() {
             let directory = directories[path]!
             out.append(contentsOf: "d\t\(path)\t\(directory.modifiedNanos)\t\(directory.changedNanos)\t\(directory.inode)\n".utf8)
-            let shard = FolderShard(path)
+            let type = FolderShard(path).recordType
             for name in directory.files.keys.sorted() {
                 let entry = directory.files[name]!
-                out.append(contentsOf: [UInt8(ascii: "f"), 0x09])
-                out.append(contentsOf: name.utf8)
-                for number in [entry.size, entry.modifiedNanos, entry.changedNanos] {
-                    out.append(0x09)
-                    out.appendNumber(number)
-                }
-                out.append(0x09)
-                out.appendNumber(entry.inode, radix: 10)
-                out.append(0x09)
-                out.appendNumber(entry.digest, radix: 16)
-                // The key is written out even for a canonical file, as builds before `.canonical` read it.
-                if let key = entry.record(named: name, in: shard) {
-                    out.append(0x09)
-                    out.append(contentsOf: key.type.utf8)
-                    out.append(0x09)
-                    out.append(contentsOf: key.id.utf8)
+                out.append(UInt8(ascii: "f"))
+                out.appendField(name.utf8)
+                out.appendField(entry.size)
+                out.appendField(entry.modifiedNanos)
+                out.appendField(entry.changedNanos)
+                out.appendField(entry.inode, radix: 10)
+                out.appendField(entry.digest, radix: 16)
+                // A canonical file's key is written out too (the folder's type, the name without
+                // `.json`), as builds before `.canonical` read it; no key is made to write it.
+                if entry.content == .canonical, let type {  // only ever in a type's shard folder
+                    out.appendField(type.utf8)
+                    out.appendField(name.utf8.dropLast(5))
+                } else if case .record(let key) = entry.content {
+                    out.appendField(key.type.utf8)
+                    out.appendField(key.id.utf8)
                 } else {
-                    out.append(contentsOf: "\t!".utf8)
+                    out.appendField("!".utf8)
                 }
                 out.append(0x0A)
                 if out.count >= FolderIndex.chunkSize {
@@ -116,7 +115,8 @@ extension FolderIndex {
             var fields = FieldCursor(line: line)
             switch fields.next().first {
             case UInt8(ascii: "d"):
-                guard let path = fields.next().string, let modified = fields.int64(), let changed = fields.int64(),
+                let path = fields.next().text
+                guard let modified = fields.int64(), let changed = fields.int64(),
                     let inode = fields.uint64(), fields.atEnd
                 else { return false }
                 let stat = FileStat(kind: .directory, size: 0, modifiedNanos: modified, changedNanos: changed, inode: inode)
@@ -139,8 +139,8 @@ extension FolderIndex {
 
     /// The rest of an `f` line: name, size, times, inode, digest, then `type id` or `!`.
     fileprivate static func decodeFile(_ fields: inout FieldCursor, shard: FolderShard) -> (name: String, entry: Entry)? {
-        let nameBytes = fields.next()
-        guard let name = nameBytes.string, let size = fields.int64(), let modified = fields.int64(),
+        let name = fields.next().text
+        guard let size = fields.int64(), let modified = fields.int64(),
             let changed = fields.int64(), let inode = fields.uint64(), let digest = fields.uint64(radix: 16)
         else { return nil }
         let type = fields.next()
@@ -149,9 +149,7 @@ extension FolderIndex {
             content = .broken
         } else {
             let id = fields.next()
-            guard fields.atEnd, let typeText = type.string, let idText = id.string,
-                let key = try? RecordKey(type: typeText, id: idText)
-            else { return nil }
+            guard fields.atEnd, let key = try? RecordKey(type: type.text, id: id.text) else { return nil }
             content = .record(key)
         }
         let stat = FileStat(kind: .file, size: size, modifiedNanos: modified, changedNanos: changed, inode: inode)
@@ -199,13 +197,28 @@ private struct FieldCursor {
         return field
     }
 
-    mutating func int64() -> Int64? { next().int64 }
+    /// A signed decimal number.
+    mutating func int64() -> Int64? {
+        var field = next()
+        let negative = field.first == UInt8(ascii: "-")
+        if negative { field = field.dropFirst() }
+        guard let magnitude = field.number(radix: 10) else { return nil }
+        guard magnitude <= UInt64(Int64.max) + (negative ? 1 : 0) else { return nil }
+        return negative ? Int64(truncatingIfNeeded: 0 &- magnitude) : Int64(magnitude)
+    }
 
-    mutating func uint64(radix: UInt64 = 10) -> UInt64? {
-        let field = next()
-        guard !field.isEmpty, field.count <= 20 else { return nil }
+    mutating func uint64(radix: UInt64 = 10) -> UInt64? { next().number(radix: radix) }
+}
+
+extension Slice where Base == UnsafeBufferPointer<UInt8> {
+    /// The bytes as a string (the index holds only names that were strings).
+    fileprivate var text: String { String(decoding: self, as: UTF8.self) }
+
+    /// An unsigned number in `radix` (10 or 16); `nil` when empty, not digits, or too big.
+    fileprivate func number(radix: UInt64) -> UInt64? {
+        guard !isEmpty else { return nil }
         var value: UInt64 = 0
-        for byte in field {
+        for byte in self {
             guard let digit = hexValue(byte), digit < radix else { return nil }
             let (times, overflow) = value.multipliedReportingOverflow(by: radix)
             let (sum, overflowAdding) = times.addingReportingOverflow(digit)
@@ -216,36 +229,26 @@ private struct FieldCursor {
     }
 }
 
-extension Slice where Base == UnsafeBufferPointer<UInt8> {
-    /// The bytes as a string (the index holds only names that were strings).
-    fileprivate var string: String? { String(decoding: self, as: UTF8.self) }
-
-    /// A signed decimal number.
-    fileprivate var int64: Int64? {
-        var digits = self
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 19 else { return nil }
-        var value: Int64 = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowAdding) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-            guard !overflow, !overflowAdding else { return nil }
-            value = sum
-        }
-        return negative ? -value : value
-    }
-}
-
 extension [UInt8] {
-    /// A number's digits, as `String(value)` writes them, without making the string.
-    fileprivate mutating func appendNumber(_ value: Int64) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        appendNumber(value.magnitude, radix: 10)
+    /// A tab, then the bytes.
+    fileprivate mutating func appendField(_ bytes: some Collection<UInt8>) {
+        append(0x09)
+        append(contentsOf: bytes)
     }
 
-    fileprivate mutating func appendNumber(_ value: UInt64, radix: UInt64) {
+    /// A tab, then a number's digits as `String(value)` writes them, without making the string.
+    fileprivate mutating func appendField(_ value: Int64) {
+        append(0x09)
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, radix: 10)
+    }
+
+    fileprivate mutating func appendField(_ value: UInt64, radix: UInt64) {
+        append(0x09)
+        appendDigits(value, radix: radix)
+    }
+
+    private mutating func appendDigits(_ value: UInt64, radix: UInt64) {
         let start = count
         var rest = value
         repeat {

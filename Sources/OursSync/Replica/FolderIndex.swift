@@ -36,15 +36,6 @@ package struct FolderIndex: Sendable, Equatable {
             self.content = content
         }
 
-        /// The record the file holds (`name` and `shard` say where it is), if it holds one.
-        package func record(named name: String, in shard: FolderShard) -> RecordKey? {
-            switch content {
-            case .canonical: shard.canonicalKey(named: name)
-            case .record(let key): key
-            case .broken: nil
-            }
-        }
-
         /// The record the file holds when it is that record's canonical file.
         package func canonicalRecord(named name: String, in shard: FolderShard) -> RecordKey? {
             switch content {

@@ -52,6 +52,13 @@ public struct Problem: Sendable, Hashable {
     /// compares what a pass found with what the last one stored.
     public var cause: FileSystemError?
 
+    /// The problem's file relative to its household's folder (`records/item/3f/milk.json`), when
+    /// it lies under the household's `records/`; `directoryName` is the household's folder name.
+    func recordsPath(inHousehold directoryName: String) -> String? {
+        guard let path, path.hasPrefix(directoryName + "/records/") else { return nil }
+        return String(path.dropFirst(directoryName.count + 1))
+    }
+
     /// A problem of `kind` with `path` (relative to the shared folder's root when in it) and `message`.
     public init(
         _ kind: Kind, path: String?, _ message: String, line: Int? = nil, column: Int? = nil, cause: FileSystemError? = nil

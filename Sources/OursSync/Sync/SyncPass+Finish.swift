@@ -40,15 +40,14 @@ extension SyncPass {
     /// file is added, removed or renamed in it), so they stand, and `ours status` keeps showing
     /// them while a watcher runs; a stat pass or sweep lists every folder and tells again.
     private func stillStanding(_ stored: [Problem], besides current: [Problem], _ pass: PassState) -> [Problem] {
-        let prefix = pass.layout.directoryName + "/"
         let seen = Set(current)
         return stored.filter { problem in
-            guard !seen.contains(problem), let path = problem.path, path.hasPrefix(prefix + "records/") else { return false }
+            guard !seen.contains(problem), let relative = problem.recordsPath(inHousehold: pass.layout.directoryName)
+            else { return false }
             switch problem.kind {
             case .brokenFile, .newerFormat, .unreadableFile, .symlink: break
             default: return false
             }
-            let relative = String(path.dropFirst(prefix.count))
             let folder = parentPath(relative)
             guard pass.scan.index.directories[folder] != nil, !pass.scan.listed.contains(folder) else { return false }
             // Fixed in place since (write-back read it this pass): a record now.

@@ -90,13 +90,7 @@ struct SyncPass {
     /// The folders (relative to the household's) that held a file with a problem at the last
     /// pass: a stat pass lists them even if unchanged, so what it reports of them stands.
     static func foldersWithProblems(_ problems: [Problem], layout: ZoneLayout) -> Set<String> {
-        let prefix = layout.directoryName + "/"
-        var folders: Set<String> = []
-        for problem in problems {
-            guard let path = problem.path, path.hasPrefix(prefix + "records/") else { continue }
-            folders.insert(parentPath(String(path.dropFirst(prefix.count))))
-        }
-        return folders
+        Set(problems.compactMap { $0.recordsPath(inHousehold: layout.directoryName).map(parentPath) })
     }
 
     /// Reads what changed in the folder since the index (the watcher's, or the replica's copy).

@@ -37,8 +37,9 @@ struct ProblemLog {
 
     /// Whether a problem's file now holds a record the pass could read.
     static func isFixed(_ problem: Problem, index: FolderIndex, zoneDirectory: String) -> Bool {
-        guard let path = problem.path, path.hasPrefix(zoneDirectory + "/records/") else { return false }
-        guard index.entry(at: String(path.dropFirst(zoneDirectory.count + 1)))?.isRecord == true else { return false }
+        guard let relative = problem.recordsPath(inHousehold: zoneDirectory),
+            index.entry(at: relative)?.isRecord == true
+        else { return false }
         return problem.kind == .brokenFile || problem.kind == .newerFormat || problem.kind == .unreadableFile
     }
 }

@@ -54,7 +54,7 @@ struct FolderIndexEncodingTests {
                 guard case .record(let key) = entry.content else {
                     if entry.content == .canonical {
                         canonical += 1
-                        let key = try #require(entry.record(named: name, in: shard))
+                        let key = try #require(entry.canonicalRecord(named: name, in: shard))
                         #expect(name == key.id + ".json" && path == "records/item/" + ZoneLayout.shard(of: key.id))
                         #expect(index.holdsCanonicalFile(of: key))
                     }
