@@ -57,6 +57,11 @@ package enum Admission {
     )
         -> (admitted: RecordState, rejections: [String], unknown: Set<DeviceID>)
     {
+        // Nearly always every stamp is accepted: the state is admitted as it is, not rebuilt.
+        let everyStamp =
+            state.fields.values.allSatisfy { $0.entries.allSatisfy { isAccepted($0.stamp, manifest) } }
+            && state.deletions.allSatisfy { isAccepted($0.stamp, manifest) }
+        if everyStamp { return (state, [], []) }
         var rejections: Set<String> = []
         var unknown: Set<DeviceID> = []
         let admitted = state.filtered { stamp in
@@ -67,6 +72,11 @@ package enum Admission {
             }
         }
         return (admitted, rejections.sorted(), unknown)
+    }
+
+    private static func isAccepted(_ stamp: Stamp, _ manifest: ParticipantManifest) -> Bool {
+        if case .accept = recordVerdict(stamp, manifest: manifest) { return true }
+        return false
     }
 
     /// A state without the changes the manifest now rejects: a change merged here before this

@@ -6,6 +6,9 @@ public struct DecodedRecordFile: Sendable {
     public var handEditedFields: [String]
     /// Whether the file had no metadata at all: a record a person created by hand.
     public var isHandMade: Bool
+    /// Whether the file names its record's type and id itself, so it reads as the same record
+    /// wherever it lies (a replica's file is read with nothing to fall back on).
+    public var isSelfDescribing = false
 }
 
 extension RecordFile {
@@ -51,7 +54,9 @@ extension RecordFile {
         if !handEdits.isEmpty {
             applyHandEdits(handEdits, to: &state, replaced: replaced, modifiedMillis: modifiedMillis)
         }
-        return DecodedRecordFile(state: state, handEditedFields: handEdits.keys.sorted(), isHandMade: isHandMade)
+        return DecodedRecordFile(
+            state: state, handEditedFields: handEdits.keys.sorted(), isHandMade: isHandMade,
+            isSelfDescribing: !isHandMade && meta["type"]?.stringValue != nil)
     }
 
     /// The record a file holds, from its metadata, or from where it lies when it has none (a

@@ -256,29 +256,6 @@ extension Replica {
         }
     }
 
-    /// Builds a type's log from its records and returns their summaries. Call under the device
-    /// lock: a writer appending meanwhile would append to the log this replaces.
-    package func rebuildSummaries(ofType type: String) throws(OursError) -> [RecordSummary] {
-        let keys = try self.keys(ofType: type)
-        var states: [RecordState] = []
-        states.reserveCapacity(keys.count)
-        for stored in try stored(many: keys).values {
-            // One an earlier version let grow past the limit is left out, as listings skip it.
-            if case .state(let state) = stored, !state.isEmpty, RecordFile.encode(state).count <= RecordFile.maximumSize {
-                states.append(state)
-            }
-        }
-        var body: [UInt8] = []
-        for state in states { body += SummaryIndex.line(state) }
-        let index = summaryIndex
-        try io { () throws(FileSystemError) in
-            if try fileSystem.stat(index.directory) == nil { try fileSystem.createDirectory(index.directory) }
-            try fileSystem.writeAtomically(
-                index.path(of: type), SummaryIndex.header(type: type, base: body.count) + body, durability: .deferred)
-        }
-        return states.map(RecordSummary.init)
-    }
-
     /// Compacts the logs of `types` whose appended lines are more than half of them: after a
     /// pass that merged a great many records (a first sync), so readers need not fold them.
     package func compactSummaries(_ types: Set<String>) {

@@ -51,6 +51,13 @@ public struct Replica: Sendable {
         if let saved = state ?? (try? decode(bytes, path: path(of: key)).state) { summariesDidChange([key]) { _ in saved } }
     }
 
+    /// Saves a record the replica holds no copy of, `.deferred` (a later flush makes it
+    /// durable), on any thread, leaving the summary index alone: for a pass that writes its
+    /// type's log whole afterwards (`writeSummaries`, see `SyncPass.saveOnRead`).
+    package func saveNew(_ bytes: [UInt8], of key: RecordKey) throws(FileSystemError) {
+        try write(bytes, of: key, durability: .deferred)
+    }
+
     private func write(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(FileSystemError) {
         let path = path(of: key)
         if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
@@ -83,14 +90,10 @@ public struct Replica: Sendable {
     private func saveRecords(_ batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) -> Bool {
         let replacing = batch.filter(\.replacing)
         guard replacing.count >= Replica.overwriteInPlaceFrom else {
-            for (key, bytes, _) in batch {
-                try io { () throws(FileSystemError) in try write(bytes, of: key, durability: .deferred) }
-            }
+            try writeNew(batch)
             return false
         }
-        for (key, bytes, replacing) in batch where !replacing {
-            try io { () throws(FileSystemError) in try write(bytes, of: key, durability: .deferred) }
-        }
+        try writeNew(batch.filter { !$0.replacing })
         let journal = OverwriteJournal(
             entries: replacing.map {
                 OverwriteJournal.Entry(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: $0.bytes)
@@ -110,6 +113,28 @@ public struct Replica: Sendable {
         }
         return true
     }
+
+    /// Writes many records as new files (`.deferred`), on all cores, a folder per thread at a
+    /// time (threads writing into one folder queue for its lock). The first failure is
+    /// thrown, once every write has ended.
+    private func writeNew(_ files: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) {
+        var byFolder: [String: [(path: String, bytes: [UInt8])]] = [:]
+        for file in files {
+            let path = path(of: file.key)
+            byFolder[parentPath(path), default: []].append((path, file.bytes))
+        }
+        let spread = files.count >= Replica.writeSpreadFrom ? 2 : Int.max
+        let outcomes = Array(byFolder).concurrentMap(spreadFrom: spread) { folder, files in
+            Result { () throws(FileSystemError) in
+                if try fileSystem.stat(folder) == nil { try fileSystem.createDirectory(folder) }
+                for file in files { try fileSystem.writeAtomically(file.path, file.bytes, durability: .deferred) }
+            }
+        }
+        for outcome in outcomes { try io { () throws(FileSystemError) in try outcome.get() } }
+    }
+
+    /// How many new records a batch writes before it spreads them over the cores.
+    static let writeSpreadFrom = 64
 
     /// Removes a record from the replica (one that became empty: every write of it ignored).
     package func remove(_ key: RecordKey) throws(OursError) {

@@ -147,7 +147,12 @@ extension FolderScanner {
                 modifiedMillis: stat.modifiedMillis)
             let entry = FolderIndex.Entry(stat: stat, digest: digest, content: .record(file.state.key))
             keep(entry, name: name, shard: shard, kept: &kept, indexable: indexable, into: &result)
-            result.decoded.append(DecodedFile(relativePath: relativePath, file: file))
+            let decoded = DecodedFile(relativePath: relativePath, file: file)
+            if let saveOnRead, shard.isCanonical(name: name, of: file.state.key), let saved = saveOnRead(decoded, bytes, digest) {
+                result.savedOnRead.append(saved)
+            } else {
+                result.decoded.append(decoded)
+            }
         } catch {
             result.broken.insert(relativePath)
             if settling?(relativePath, stat) ?? false { return }  // still being written; read again next time
@@ -190,6 +195,7 @@ extension FolderScanner.Result {
     /// Takes in what looking at one folder's files found.
     mutating func absorb(_ other: Self) {
         decoded += other.decoded
+        savedOnRead += other.savedOnRead
         for (key, paths) in other.strays { strays[key, default: []] += paths }
         broken.formUnion(other.broken)
         vanished.formUnion(other.vanished)

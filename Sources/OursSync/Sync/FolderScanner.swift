@@ -22,8 +22,11 @@ struct FolderScanner {
 
     struct Result {
         var index = FolderIndex()
-        /// Files whose bytes changed since the index, decoded.
+        /// Files whose bytes changed since the index, decoded (those saved on read aside).
         var decoded: [DecodedFile] = []
+        /// Files whose bytes changed since the index, decoded, merged and saved in the replica
+        /// by the thread that read them (`saveOnRead`); the pass takes them in before `decoded`.
+        var savedOnRead: [SyncPass.SavedOnRead] = []
         /// Non-canonical files holding a record (conflict copies, copies made by people), in
         /// the folders that were listed.
         var strays: [RecordKey: [String]] = [:]
@@ -80,6 +83,10 @@ struct FolderScanner {
     var listAnyway: Set<String> = []
     /// From how many subfolders their stats and listings are fetched ahead (`fetch(_:)`).
     var fetchFrom = FolderScanner.foldersWorthFetching
+    /// Merges a record's canonical file into the replica as soon as it is decoded, on the thread
+    /// that read it, given its bytes and their digest: a first sync reads and writes a whole
+    /// household on every core at once. `nil` leaves the file to the pass's merge (`decoded`).
+    var saveOnRead: SyncPass.SaveOnRead?
     /// How deep under `records/` files are looked for (type, shard, file, and some slack).
     static let maximumDepth = 6
 

@@ -17,16 +17,32 @@ extension SyncPass {
     }
 
     /// Merges every file the scan decoded into the replica's copy of its record, saves what
-    /// changed, and tells watchers.
+    /// changed, and tells watchers. The records the scan saved as it read them come first (see
+    /// `saveOnRead`); the other files are taken a few thousand at a time: the replica's copies
+    /// are read ahead on all cores, each file is merged and encoded on all cores
+    /// (`PreparedMerge`), then the pass takes them in, in order.
     func mergeDecoded(_ pass: inout PassState) throws(OursError) {
-        let decoded = pass.scan.decoded
         var merging = Merging()
-        for (done, file) in decoded.enumerated() {
-            if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: decoded.count)) }
-            if done % SyncPass.readAhead == 0 {
-                try readAhead(decoded[done..<min(done + SyncPass.readAhead, decoded.count)], states: pass.states, &merging)
+        for saved in pass.scan.savedOnRead {
+            switch saved {
+            case .asRead(let record): takeIn(record, into: &pass)
+            case .merged(let file, let prepared): try merge(file, prepared: prepared, saved: true, into: &pass, &merging)
             }
-            try merge(file, into: &pass, &merging)
+        }
+        if !pass.scan.savedOnRead.isEmpty { context.fileSystem.beginFlush(context.replica.directory) }
+        pass.scan.savedOnRead = []
+        let decoded = pass.scan.decoded
+        var start = 0
+        while start < decoded.count {
+            let upcoming = decoded[start..<min(start + SyncPass.readAhead, decoded.count)]
+            try readAhead(upcoming, states: pass.states, &merging)
+            let prepared = prepare(upcoming, pass, merging)
+            for (offset, file) in upcoming.enumerated() {
+                let done = start + offset
+                if done % 1000 == 999 { progress?(SyncProgress(phase: .merging, done: done + 1, total: decoded.count)) }
+                try merge(file, prepared: prepared[offset], saved: false, into: &pass, &merging)
+            }
+            start = upcoming.endIndex
         }
         try finishMerging(&pass, saving: merging.saving)
     }
@@ -44,15 +60,47 @@ extension SyncPass {
         merging.copies = try context.replica.stored(many: keys)
     }
 
+    /// The upcoming files merged and encoded on all cores, each into the replica's copy of its
+    /// record as the pass holds it now. A file whose record another upcoming file also holds
+    /// (a conflict copy) gets `nil`: it is merged in turn, into what the one before left.
+    private func prepare(
+        _ upcoming: ArraySlice<FolderScanner.DecodedFile>, _ pass: PassState, _ merging: Merging
+    ) -> [PreparedMerge?] {
+        var seen: [RecordKey: Int] = [:]
+        for file in upcoming { seen[file.file.state.key, default: 0] += 1 }
+        let work = upcoming.map { file -> (file: FolderScanner.DecodedFile, before: RecordState?)? in
+            let key = file.file.state.key
+            guard seen[key] == 1 else { return nil }
+            switch replicaCopy(of: key, pass, merging) {
+            case .state(let state): return (file, state.isEmpty ? nil : state)
+            case .none: return (file, nil)
+            case .tooLarge: return nil
+            }
+        }
+        let (manifest, keeping, horizon) = (pass.manifest, pass.keptDevice, pass.horizon)
+        return work.concurrentMap(spreadFrom: 64) { item -> PreparedMerge? in
+            item.map { PreparedMerge($0.file, into: $0.before, manifest: manifest, keeping: keeping, horizon: horizon) }
+        }
+    }
+
+    /// The replica's copy of a record as this pass holds it: merged earlier in the pass, or
+    /// read ahead (`.none` when the replica holds none).
+    private func replicaCopy(of key: RecordKey, _ pass: PassState, _ merging: Merging) -> Replica.Stored {
+        pass.states[key].map(Replica.Stored.state) ?? merging.copies[key] ?? .none
+    }
+
     /// Merges one decoded file into the replica's copy of its record (as this pass left it, or
-    /// as read ahead).
-    private func merge(_ file: FolderScanner.DecodedFile, into pass: inout PassState, _ merging: inout Merging) throws(OursError)
-    {
+    /// as read ahead), with the work done ahead when there is some; `saved` when that work
+    /// saved the record too (`saveOnRead`).
+    private func merge(
+        _ file: FolderScanner.DecodedFile, prepared: PreparedMerge?, saved: Bool, into pass: inout PassState,
+        _ merging: inout Merging
+    ) throws(OursError) {
         let key = file.file.state.key
         let before: RecordState?
-        switch pass.states[key].map(Replica.Stored.state) ?? merging.copies[key] {
-        case .state(let state)?: before = state.isEmpty ? nil : state
-        case .tooLarge(let size)?:
+        switch replicaCopy(of: key, pass, merging) {
+        case .state(let state): before = state.isEmpty ? nil : state
+        case .tooLarge(let size):
             // Even the repair read cannot hold it: it is left as it is, here and in the folder.
             pass.blocked.insert(key)
             pass.report.problems.append(
@@ -61,9 +109,12 @@ extension SyncPass {
                     "this device's copy of \(key) is \(RecordState.describe(size: size)); it is not merged until "
                         + "`ours doctor --fix` sets it aside"))
             return
-        case .none?, nil: before = nil  // neither held (per the listing) nor read ahead
+        case .none: before = nil
         }
-        guard let merged = fold(file, into: before, &pass) else { return }
+        let prepared =
+            prepared
+            ?? PreparedMerge(file, into: before, manifest: pass.manifest, keeping: pass.keptDevice, horizon: pass.horizon)
+        guard let merged = record(prepared.folding, of: file, into: &pass) else { return }
         if before == nil {
             pass.arrived.insert(key)
             merging.missed += 1
@@ -76,9 +127,17 @@ extension SyncPass {
             try forgetEmpty(key, was: before, into: &pass)
             return
         }
-        guard let (fitting, bytes) = fit(merged, of: key, before: before, at: file.relativePath, into: &pass) else { return }
-        try save(bytes, of: key, replacing: before != nil, into: &pass, &merging)
-        if let change = RecordChange.between(before, fitting, manifest: pass.manifest) { pass.report.changes.append(change) }
+        guard let saving = prepared.saving,
+            fit((saving.state, saving.bytes), of: key, before: before, at: file.relativePath, into: &pass) != nil
+        else { return }
+        if saved {
+            pass.digests[key] = saving.digest
+            pass.report.recordsMerged += 1
+            pass.unflushed = true
+        } else {
+            try save(saving.bytes, digest: saving.digest, of: key, replacing: before != nil, into: &pass, &merging)
+        }
+        if let change = saving.change { pass.report.changes.append(change) }
     }
 
     /// A merged record within the size limit, and its bytes: `merged` itself, or with history
@@ -89,7 +148,15 @@ extension SyncPass {
         _ merged: RecordState, of key: RecordKey, before: RecordState?, at relativePath: String,
         into pass: inout PassState
     ) -> (state: RecordState, bytes: [UInt8])? {
-        let (state, bytes) = merged.shedding()
+        fit(merged.shedding(), of: key, before: before, at: relativePath, into: &pass)
+    }
+
+    /// `fit` of a record already shed to fit.
+    private func fit(
+        _ shed: (state: RecordState, bytes: [UInt8]), of key: RecordKey, before: RecordState?, at relativePath: String,
+        into pass: inout PassState
+    ) -> (state: RecordState, bytes: [UInt8])? {
+        let (state, bytes) = shed
         guard bytes.count > RecordFile.maximumSize else {
             pass.states[key] = state
             return (state, bytes)
@@ -118,61 +185,13 @@ extension SyncPass {
         }
     }
 
-    /// The merge step every file read from the folder goes through, whether the scan decoded
-    /// it or write-back read it just before replacing it: what the manifest admits of it,
-    /// merged into `before` (the replica's copy as this pass holds it). The result becomes the
-    /// record's state in this pass. `nil` while the file waits for an unknown writer.
-    func fold(_ file: FolderScanner.DecodedFile, into before: RecordState?, _ pass: inout PassState) -> RecordState? {
-        let key = file.file.state.key
-        guard let admitted = admit(file, into: &pass) else { return nil }
-        pass.report.handEdits += file.file.handEditedFields.isEmpty ? 0 : 1
-        // What the manifest now rejects leaves the replica too (merged before a removal was known).
-        let kept = before.map { Admission.withoutRejected($0, manifest: pass.manifest, keeping: pass.keptDevice) }
-        let merged = kept.map { $0.merging(admitted) } ?? admitted
-        noteStamps(of: admitted, key: key, into: &pass)
-        pass.states[key] = merged
-        return merged
-    }
-
-    /// What the manifest admits of a decoded file, reporting what it ignores; `nil` while a
-    /// device it does not list (yet) wrote to it: the file waits, and is read again next time.
-    private func admit(_ file: FolderScanner.DecodedFile, into pass: inout PassState) -> RecordState? {
-        let admission = Admission.admitRecord(file.file.state, manifest: pass.manifest)
-        guard admission.unknown.isEmpty else {
-            pass.blocked.insert(file.file.state.key)
-            pass.scan.index.setEntry(nil, at: file.relativePath)  // read again next time
-            let devices = admission.unknown.map(\.rawValue).sorted().joined(separator: ", ")
-            pass.report.problems.append(
-                Problem(
-                    .unknownWriter, path: pass.shown(file.relativePath),
-                    "changed by device \(devices), not in the participant manifest (yet); waiting before merging it"))
-            return nil
-        }
-        for why in admission.rejections {
-            pass.report.problems.append(Problem(.ignoredChange, path: pass.shown(file.relativePath), "change ignored: \(why)"))
-        }
-        return admission.admitted
-    }
-
-    /// Notes the stamps far ahead of the clock (for `ours status`) and the latest one the
-    /// clock may absorb.
-    private func noteStamps(of admitted: RecordState, key: RecordKey, into pass: inout PassState) {
-        let horizon = pass.now + HybridLogicalClock.maximumDriftMillis
-        for (field, register) in admitted.fields {
-            for entry in register.entries where entry.stamp.millis > horizon {
-                pass.farFuture.append(SyncState.FarFutureStamp(record: key.description, field: field, stamp: entry.stamp))
-            }
-        }
-        let absorbable = admitted.allStamps.filter { $0.millis <= horizon }
-        if let top = absorbable.max(), pass.latest.map({ top > $0 }) ?? true { pass.latest = top }
-    }
-
     /// Adds a merged record to the batch being saved, and saves the batch once it is full.
     private func save(
-        _ bytes: [UInt8], of key: RecordKey, replacing: Bool, into pass: inout PassState, _ merging: inout Merging
+        _ bytes: [UInt8], digest: UInt64, of key: RecordKey, replacing: Bool, into pass: inout PassState,
+        _ merging: inout Merging
     ) throws(OursError) {
         merging.saving.append((key, bytes, replacing))
-        pass.digests[key] = Digest.of(bytes)
+        pass.digests[key] = digest
         pass.report.recordsMerged += 1
         guard merging.saving.count == Merging.batchSize else { return }
         // A first sync writes a whole household: the disk starts on it meanwhile, so the
@@ -188,6 +207,7 @@ extension SyncPass {
         _ pass: inout PassState, saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]
     ) throws(OursError) {
         if try !context.replica.save(batch: saving, states: pass.states) { pass.unflushed = true }
+        if let held = pass.heldTypes { writeNewSummaries(pass, held: held) }
         if pass.report.recordsMerged >= Merging.compactSummariesFrom {
             context.replica.compactSummaries(Set(pass.states.keys.map(\.type)))
         }

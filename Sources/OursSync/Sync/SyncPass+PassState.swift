@@ -17,7 +17,9 @@ extension SyncPass {
         /// This device's id.
         let me: DeviceID
         var report: SyncReport
-        /// The wall-clock time the scan ended; far-future stamps are measured from it.
+        /// The wall-clock time the scan ended (or began, if the clock went back meanwhile: it
+        /// never goes back from the time files were first judged by); far-future stamps are
+        /// measured from it.
         var now: Int64 = 0
         var scan = FolderScanner.Result()
         /// The sync state the last pass saved; saved again, updated, at the end.
@@ -34,6 +36,13 @@ extension SyncPass {
         var blocked: Set<RecordKey> = []
         /// Records new to this replica in this pass: nothing of theirs to restore.
         var arrived: Set<RecordKey> = []
+        /// Records a sweep saved with the bytes their folder file holds (`SyncPass.saveOnRead`),
+        /// and whether each is live (neither deleted nor empty): neither merged state nor digest
+        /// is kept, as their files need no writing. One merged again later in the pass is in
+        /// `states` too, which then stands for it.
+        var savedAsRead: [RecordKey: Bool] = [:]
+        /// Summary lines of the records saved as read, by type (`SyncPass.writeNewSummaries`).
+        var newSummaries: [String: [UInt8]] = [:]
         var farFuture: [SyncState.FarFutureStamp] = []
         /// The latest merged stamp the clock may absorb (a far-future one may not).
         var latest: Stamp?
@@ -41,8 +50,13 @@ extension SyncPass {
         var unflushed = false
         /// The files the scan decoded, by path: built the first time write-back asks.
         var decodedPaths: Set<String>?
+        /// In a sweep, the record types the replica held as it began: the others' records were
+        /// saved as they were read (`SyncPass.saveOnRead`), and their summary logs are written
+        /// whole. `nil` in other passes.
+        var heldTypes: Set<String>?
 
-        /// Whether the scan read and decoded this file in this pass.
+        /// Whether the scan read and decoded this file in this pass (asked by passes that are
+        /// not sweeps, whose decoded files all wait in `scan.decoded`).
         mutating func wasRead(_ relativePath: String) -> Bool {
             if decodedPaths == nil { decodedPaths = Set(scan.decoded.map(\.relativePath)) }
             return decodedPaths?.contains(relativePath) ?? false

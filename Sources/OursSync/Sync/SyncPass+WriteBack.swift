@@ -22,9 +22,14 @@ extension SyncPass {
         var replicaKeys: [RecordKey]?
         if mode == .sweep {
             // One record at a time: at 100,000 records, a list of the keys would be a tenth
-            // of a watcher's memory.
-            try replica.forEachKey { key in
-                if !pass.scan.index.holdsCanonicalFile(of: key) { missing.insert(key) }
+            // of a watcher's memory. Of the types the replica held none of, every record is
+            // one this pass merged (in `states`, so planned) or saved from its canonical file.
+            let types: [String]
+            if let held = pass.heldTypes { types = held.sorted() } else { types = try replica.types() }
+            for type in types {
+                try replica.forEachKey(ofType: type) { key in
+                    if !pass.scan.index.holdsCanonicalFile(of: key) { missing.insert(key) }
+                }
             }
         }
         // A device that could not write records until now (read-only, a linked device not yet
@@ -42,16 +47,29 @@ extension SyncPass {
             pending: pending, delivered: delivered, toWrite: toWrite, restoring: restoring, replicaKeys: replicaKeys)
     }
 
-    /// The records the replica holds, deleted ones excluded, from the states in hand where the
-    /// pass has them.
+    /// The records the replica holds, deleted ones excluded, from what the pass has in hand
+    /// where it has it. Of the types the replica held none of before a sweep, the pass has
+    /// every record in hand (see `saveOnRead`): only the others are listed.
     func countLiveRecords(_ pass: PassState, replicaKeys: [RecordKey]?) throws(OursError) -> Int {
         var live = 0
-        let keys: [RecordKey]
-        if let replicaKeys { keys = replicaKeys } else { keys = try context.replica.keys() }
+        var keys: [RecordKey] = []
+        if let replicaKeys {
+            keys = replicaKeys
+        } else if let held = pass.heldTypes {
+            live += pass.states.count { !held.contains($0.key.type) && !$0.value.isDeleted && !$0.value.isEmpty }
+            live += pass.savedAsRead.count { $0.value && pass.states[$0.key] == nil }
+            for type in held.sorted() { keys += try context.replica.keys(ofType: type) }
+        } else {
+            keys = try context.replica.keys()
+        }
         for key in keys {
-            let state: RecordState?
-            if let cached = pass.states[key] { state = cached } else { state = try context.replica.loadIfReadable(key) }
-            if let state, !state.isDeleted, !state.isEmpty { live += 1 }
+            if let state = pass.states[key] {
+                if !state.isDeleted, !state.isEmpty { live += 1 }
+            } else if let isLive = pass.savedAsRead[key] {
+                if isLive { live += 1 }
+            } else if let state = try context.replica.loadIfReadable(key), !state.isDeleted {
+                live += 1
+            }
         }
         return live
     }

@@ -6,9 +6,10 @@
 /// the pass before anything is touched.
 ///
 /// A pass runs in phases, each a method of its own over one `PassState` handed on `inout`:
-/// open the folder (membership, documents), scan it, refilter the replica if the manifest's
-/// rules changed, merge what the scan decoded, plan and write back, then save the index and
-/// the sync state.
+/// open the folder (membership, documents), refilter the replica if the manifest's rules
+/// changed, scan the folder (a sweep saving records of types new to the replica as it reads
+/// them, `saveOnRead`), merge what the scan decoded, plan and write back, then save the index
+/// and the sync state.
 struct SyncPass {
     let context: SyncContext
     let mode: FolderScanner.Mode
@@ -28,6 +29,9 @@ struct SyncPass {
     /// Whether the outcome counts the records the replica holds (deleted ones excluded), from
     /// the states the pass has in hand: a join reports it without reading every file again.
     var countRecords = false
+    /// Whether a sweep saves records of types new to the replica as it reads them
+    /// (`saveOnRead`). Off only to compare with a merge that reads everything first.
+    var savesOnRead = true
 
     /// The pass's report, and the folder index as it is now (to keep for the next pass).
     struct Outcome {
@@ -47,8 +51,9 @@ struct SyncPass {
         var report = SyncReport()
         report.startedAt = context.device.clock.nowMillis()
         guard let folder = try openFolder(&report) else { return Outcome(report: report, index: index) }
-        var pass = try scanFolder(folder.layout, canWriteFolder: folder.canWriteFolder, report: report)
+        var pass = try startPass(folder.layout, canWriteFolder: folder.canWriteFolder, report: report)
         try refilterIfRulesChanged(&pass)
+        try scanFolder(&pass)
         try mergeDecoded(&pass)
         let plan = try planWrites(pass)
         let records = countRecords ? try countLiveRecords(pass, replicaKeys: plan.replicaKeys) : nil
@@ -93,24 +98,37 @@ struct SyncPass {
         Set(problems.compactMap { $0.recordsPath(inHousehold: layout.directoryName).map(parentPath) })
     }
 
-    /// Reads what changed in the folder since the index (the watcher's, or the replica's copy).
-    private func scanFolder(_ layout: ZoneLayout, canWriteFolder: Bool, report: SyncReport) throws(OursError) -> PassState {
+    /// The pass's state before the scan: the manifest, and the sync state the last pass saved.
+    private func startPass(_ layout: ZoneLayout, canWriteFolder: Bool, report: SyncReport) throws(OursError) -> PassState {
         var pass = PassState(
             layout: layout, canWriteFolder: canWriteFolder,
             canWriteRecords: canWriteFolder && context.membership?.canWrite == true, manifest: try context.manifest(),
             me: try context.device.requireIdentity().deviceID, report: report)
+        pass.syncState = try context.replica.loadSyncState()
+        return pass
+    }
+
+    /// Reads what changed in the folder since the index (the watcher's, or the replica's copy).
+    /// A sweep saves the records of types the replica holds none of as it reads them
+    /// (`saveOnRead`).
+    private func scanFolder(_ pass: inout PassState) throws(OursError) {
         let previous: FolderIndex
         if let index { previous = index } else { previous = try context.replica.loadFolderIndex() }
-        pass.syncState = try context.replica.loadSyncState()
         var scanner = FolderScanner(
-            fileSystem: context.fileSystem, layout: layout, previous: previous, mode: mode, progress: progress,
+            fileSystem: context.fileSystem, layout: pass.layout, previous: previous, mode: mode, progress: progress,
             reread: reread, settling: settling)
-        scanner.listAnyway = SyncPass.foldersWithProblems(pass.syncState.problems, layout: layout)
+        scanner.listAnyway = SyncPass.foldersWithProblems(pass.syncState.problems, layout: pass.layout)
+        let started = context.device.clock.nowMillis()
+        if mode == .sweep, savesOnRead {
+            let held = try heldTypes()
+            context.replica.removeSummaries(besides: held)
+            pass.heldTypes = held
+            scanner.saveOnRead = saveOnRead(held: held, pass, horizon: started + HybridLogicalClock.maximumDriftMillis)
+        }
         pass.scan = scanner.scan()
         pass.report.filesScanned = pass.scan.filesScanned
         pass.report.filesRead = pass.scan.filesRead
         pass.report.problems += pass.scan.problems
-        pass.now = context.device.clock.nowMillis()
-        return pass
+        pass.now = max(started, context.device.clock.nowMillis())
     }
 }
