@@ -215,20 +215,23 @@ extension FileSystem {
 package func joinPath(_ base: String, _ components: String...) -> String {
     var result = base
     for component in components where !component.isEmpty {
-        if result.hasSuffix("/") { result += component } else { result += "/" + component }
+        if result.utf8.last == UInt8(ascii: "/") { result += component } else { result += "/" + component }
     }
     return result
 }
 
+// Paths are split at their last `/` byte: a `/` is never part of another character in UTF-8,
+// and looking at bytes spares walking the path character by character.
+
 /// The parent directory of a path.
 public func parentPath(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    if slash == path.startIndex { return "/" }
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    if slash == path.utf8.startIndex { return "/" }
     return String(path[..<slash])
 }
 
 /// The last component of a path.
 package func lastComponent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
 }

@@ -85,9 +85,11 @@ public struct LocalFileSystem: FileSystem {
     /// Below this size a write is one page: done whole or not at all when a process is killed.
     static let pageSize = 4096
 
-    /// Opens a regular file for reading (the caller closes it), with its stat. Non-blocking at
-    /// first, so that opening a named pipe someone left in the folder returns at once instead of
-    /// waiting forever for a writer; only a regular file is then read.
+    /// Opens a regular file for reading (the caller closes it), with its stat. Non-blocking, so
+    /// that opening a named pipe someone left in the folder returns at once instead of waiting
+    /// forever for a writer; only a regular file is then read. The flag stays: it means nothing
+    /// to a regular file (a file system that answers "try again" anyway gets it cleared, see
+    /// `readSome`), and clearing it would cost two system calls a file.
     private func openForReading(_ path: String) throws(FileSystemError) -> (fd: Int32, info: PlatformStat) {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw Self.error("read", path, errno) }
@@ -103,8 +105,21 @@ public struct LocalFileSystem: FileSystem {
             close(fd)
             throw error
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return (fd, info)
+    }
+
+    /// One `read` into `buffer` from `offset`: the bytes read, 0 at the end of the file.
+    private func readSome(_ fd: Int32, into buffer: inout [UInt8], at offset: Int, path: String) throws(FileSystemError) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { bytes in Glibc_read(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+            if count >= 0 { return count }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            case let code: throw Self.error("read", path, code)
+            }
+        }
     }
 
     private func read(_ path: String, limit: Int, locked: Bool) throws(FileSystemError) -> [UInt8] {
@@ -120,6 +135,7 @@ public struct LocalFileSystem: FileSystem {
         }
         let size = Int(info.st_size)
         if size > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
+        // One byte more than the stat said: a file that grew meanwhile fills it, and is read on.
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var total = 0
         while true {
@@ -127,15 +143,12 @@ public struct LocalFileSystem: FileSystem {
                 if total > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
                 bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, total)))
             }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc_read(fd, buffer.baseAddress! + total, buffer.count - total)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.error("read", path, errno)
-            }
+            let count = try readSome(fd, into: &bytes, at: total, path: path)
             if count == 0 { break }
             total += count
+            // All the stat said, and less than asked: a regular file reads short only at its
+            // end, so no second call is needed to hear it.
+            if total == size, total < bytes.count { break }
         }
         if total > limit { throw FileSystemError("read", path, .tooLarge(limit: limit)) }
         bytes.removeSubrange(total...)
@@ -148,11 +161,7 @@ public struct LocalFileSystem: FileSystem {
         defer { close(fd) }
         var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
         while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in Glibc_read(fd, buffer.baseAddress!, buffer.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.error("read", path, errno)
-            }
+            let count = try readSome(fd, into: &chunk, at: 0, path: path)
             if count == 0 { return }
             body(count == chunk.count ? chunk : Array(chunk[..<count]))
         }

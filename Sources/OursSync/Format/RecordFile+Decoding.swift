@@ -87,15 +87,13 @@ extension RecordFile {
         _ top: [String: JSONValue], meta fieldMeta: [String: JSONValue], into state: inout RecordState,
         replaced: inout VersionVector, handEdits: inout [String: JSONValue?]
     ) throws(RecordFileError) {
-        for name in Set(fieldMeta.keys).union(top.keys) {
+        // A value without an entry was added by hand.
+        for (name, value) in top where value != .null && fieldMeta[name] == nil { handEdits[name] = value }
+        for (name, entryValue) in fieldMeta {
             // Not `flatMap { $0 == .null ? nil : $0 }`: that `nil` becomes `JSONValue.null`.
             let value = top[name] == .null ? nil : top[name]
-            guard let entryValue = fieldMeta[name] else {
-                if value != nil { handEdits[name] = value }
-                continue
-            }
             let (stamp, seen, hash, removed) = try entryParts(entryValue, "fields.\(name)")
-            let intact = removed ? value == nil : (value.map { valueHash($0) == hash } ?? false)
+            let intact = removed ? value == nil : (value.map { hashMatches($0, hash) } ?? false)
             if intact {
                 let earlier = try replacedEntries(entryValue, "fields.\(name)")
                 state.insert(FieldEntry(value: value, stamp: stamp, seen: seen, replaced: earlier), field: name)
@@ -161,44 +159,44 @@ extension RecordFile {
     }
 
     /// An entry that carries its value (a conflict, or one a write replaced).
-    static func valuedEntry(_ value: JSONValue, _ name: String) throws(RecordFileError) -> FieldEntry {
-        let (stamp, seen, _, removed) = try entryParts(value, name)
-        let earlier = try replacedEntries(value, name)
+    static func valuedEntry(_ value: JSONValue, _ name: @autoclosure () -> String) throws(RecordFileError) -> FieldEntry {
+        let (stamp, seen, _, removed) = try entryParts(value, name())
+        let earlier = try replacedEntries(value, name())
         return FieldEntry(value: removed ? nil : value["value"], stamp: stamp, seen: seen, replaced: earlier)
     }
 
     /// The `replaces` list of an entry: what the write superseded when it was made.
-    static func replacedEntries(_ value: JSONValue, _ name: String) throws(RecordFileError) -> [FieldEntry] {
+    static func replacedEntries(_ value: JSONValue, _ name: @autoclosure () -> String) throws(RecordFileError) -> [FieldEntry] {
         var entries: [FieldEntry] = []
-        for item in try replacesList(value, name) {
-            let (stamp, seen, _, removed) = try entryParts(item, name + ".replaces")
+        for item in try replacesList(value, name()) {
+            let (stamp, seen, _, removed) = try entryParts(item, name() + ".replaces")
             entries.append(FieldEntry(value: removed ? nil : item["value"], stamp: stamp, seen: seen))
         }
         return entries
     }
 
     /// The items of an entry's `replaces` list (none when it has no list).
-    static func replacesList(_ value: JSONValue, _ name: String) throws(RecordFileError) -> [JSONValue] {
+    static func replacesList(_ value: JSONValue, _ name: @autoclosure () -> String) throws(RecordFileError) -> [JSONValue] {
         guard let list = value["replaces"] else { return [] }
-        guard case .array(let items) = list else { throw .badMetadata("\"\(name).replaces\" is not a list") }
+        guard case .array(let items) = list else { throw .badMetadata("\"\(name()).replaces\" is not a list") }
         return items
     }
 
     static func entryParts(
-        _ value: JSONValue, _ name: String
+        _ value: JSONValue, _ name: @autoclosure () -> String
     ) throws(RecordFileError)
         -> (Stamp, VersionVector, String?, Bool)
     {
-        guard case .object(let object) = value else { throw .badMetadata("\"\(name)\" entry is not an object") }
+        guard case .object(let object) = value else { throw .badMetadata("\"\(name())\" entry is not an object") }
         guard let text = object["at"]?.stringValue, let stamp = Stamp(text) else {
-            throw .badMetadata("\"\(name)\" has no valid stamp in \"at\"")
+            throw .badMetadata("\"\(name())\" has no valid stamp in \"at\"")
         }
         var seen = VersionVector()
         if let list = object["seen"] {
-            guard case .array(let items) = list else { throw .badMetadata("\"\(name).seen\" is not a list") }
+            guard case .array(let items) = list else { throw .badMetadata("\"\(name()).seen\" is not a list") }
             for item in items {
                 guard let text = item.stringValue, let seenStamp = Stamp(text) else {
-                    throw .badMetadata("\"\(name).seen\" holds something that is not a stamp")
+                    throw .badMetadata("\"\(name()).seen\" holds something that is not a stamp")
                 }
                 seen.include(seenStamp)
             }

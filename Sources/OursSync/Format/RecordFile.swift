@@ -37,6 +37,16 @@ public enum RecordFile {
         Digest.hex(JSONWriter.compact(value), length: 8)
     }
 
+    /// Whether `hash` is `valueHash(value)`, without making the text of the digest.
+    static func hashMatches(_ value: JSONValue, _ hash: String?) -> Bool {
+        guard var hash, hash.utf8.count == 8 else { return false }
+        let digest = Digest.of(JSONWriter.compact(value))
+        return hash.withUTF8 { text in
+            for at in 0..<8 where text[at] != Digest.hexDigit(Int(digest >> UInt64(60 - 4 * at) & 0xF)) { return false }
+            return true
+        }
+    }
+
     /// The canonical bytes of a record: pretty, sorted keys, LF, trailing newline.
     public static func encode(_ state: RecordState) -> [UInt8] {
         var bytes = JSONWriter.pretty(document(state))

@@ -86,7 +86,14 @@ public struct RecordState: Sendable, Hashable {
     }
 
     /// The latest stamp written in the record.
-    public var latestStamp: Stamp? { allStamps.max() }
+    public var latestStamp: Stamp? {
+        var latest: Stamp?
+        for register in fields.values {
+            for entry in register.entries where latest.map({ entry.stamp > $0 }) ?? true { latest = entry.stamp }
+        }
+        for deletion in deletions where latest.map({ deletion.stamp > $0 }) ?? true { latest = deletion.stamp }
+        return latest
+    }
 
     // MARK: Writing
 

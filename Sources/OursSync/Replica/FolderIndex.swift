@@ -113,8 +113,8 @@ package struct FolderIndex: Sendable, Equatable {
     package var fileCount: Int { directories.values.reduce(0) { $0 + $1.files.count } }
 
     static func split(_ path: String) -> (String, String) {
-        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+        return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
     }
 
     package static func isIndexable(_ name: String) -> Bool {

@@ -32,9 +32,15 @@ public struct RecordChange: Sendable, Hashable {
         // An empty record does not exist (see `RecordState.isEmpty`).
         let wasAlive = before.map { !$0.isDeleted && !$0.isEmpty } ?? false
         let isAlive = !after.isDeleted && !after.isEmpty
-        let oldValues = before?.values ?? [:]
-        let newValues = after.values
-        let changed = Set(oldValues.keys).union(newValues.keys).filter { oldValues[$0] != newValues[$0] }.sorted()
+        guard wasAlive || isAlive else { return nil }
+        let changed: [String]
+        if let before {
+            let oldValues = before.values
+            let newValues = after.values
+            changed = Set(oldValues.keys).union(newValues.keys).filter { oldValues[$0] != newValues[$0] }.sorted()
+        } else {  // every field with a value is new (no dictionary of them needed)
+            changed = after.fields.compactMap { $0.value.winner.value == nil ? nil : $0.key }.sorted()
+        }
         let kind: Kind
         switch (wasAlive, isAlive) {
         case (false, true): kind = .inserted

@@ -24,17 +24,18 @@ public struct RecordSummary: Sendable, Equatable {
         key = state.key
         isDeleted = state.isDeleted
         values = [:]
-        let visible = state.values
+        // Each field looked up where it is: no dictionary of every visible value is made.
+        func visible(_ name: String) -> JSONValue? { state.fields[name]?.winner.value }
         for field in RecordSummary.fields(of: state.key.type) {
             if field.hasPrefix("#"), field.hasSuffix(".") {
                 let prefix = field.dropFirst()
-                let count = visible.count {
-                    $0.key.count > prefix.count && $0.key.hasPrefix(prefix) && $0.value.objectValue != nil
+                let count = state.fields.count { name, register in
+                    name.count > prefix.count && name.hasPrefix(prefix) && register.winner.value?.objectValue != nil
                 }
                 if count > 0 { values[field] = JSONValue(count) }
             } else if field.hasPrefix("#") {
-                if let array = visible[String(field.dropFirst())]?.arrayValue { values[field] = JSONValue(array.count) }
-            } else if let value = visible[field] {
+                if let array = visible(String(field.dropFirst()))?.arrayValue { values[field] = JSONValue(array.count) }
+            } else if let value = visible(field) {
                 values[field] = value
             }
         }

@@ -60,8 +60,12 @@ public struct Replica: Sendable {
 
     private func write(_ bytes: [UInt8], of key: RecordKey, durability: Durability) throws(FileSystemError) {
         let path = path(of: key)
-        if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
-        try fileSystem.writeAtomically(path, bytes, durability: durability)
+        do throws(FileSystemError) { try fileSystem.writeAtomically(path, bytes, durability: durability) } catch {
+            // The first record of its type or shard: its folder is made, then it is written.
+            guard error.reason == .notFound else { throw error }
+            try fileSystem.createDirectory(parentPath(path))
+            try fileSystem.writeAtomically(path, bytes, durability: durability)
+        }
     }
 
     /// Saves many records in one go, each `.deferred` (a later flush makes them durable).

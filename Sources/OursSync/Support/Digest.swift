@@ -34,9 +34,14 @@ package struct Digest: Sendable {
         let value = of(bytes)
         let count = max(0, min(length, 16))
         return String(unsafeUninitializedCapacity: count) { buffer in
-            let digits = Array("0123456789abcdef".utf8)
-            for at in 0..<count { buffer[at] = digits[Int(value >> UInt64(60 - 4 * at) & 0xF)] }
+            for at in 0..<count { buffer[at] = hexDigit(Int(value >> UInt64(60 - 4 * at) & 0xF)) }
             return count
         }
+    }
+
+    /// The lowercase hex digit of a value from 0 to 15, as a byte.
+    @inline(__always)
+    package static func hexDigit(_ value: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: value < 10 ? 0x30 + value : 0x57 + value)
     }
 }

@@ -47,6 +47,7 @@ extension FolderScanner {
         let directoryPath = joinPath(layout.zone, folder.relative)
         let rereadFolder = reread?(folder.relative) ?? false
         let shard = folder.shard
+        let fallbackType = FolderScanner.fallbackType(of: folder.relative)
         // In a quick pass, a file the listing shows with the inode the index knows is taken as
         // it was, without a stat: a sync tool or editor that changes a file writes a new one
         // and renames it into place, which gives the name a new inode. What keeps the inode (a
@@ -74,8 +75,8 @@ extension FolderScanner {
                 keep(known, name: name, shard: shard, kept: &kept, indexable: true, into: &looked.result)
             } else {
                 lookAtFile(
-                    at: name, stat: stats.next()!, in: folder.relative, shard: shard, kept: &kept, known: known,
-                    reread: rereadFolder, into: &looked.result)
+                    at: name, stat: stats.next()!, in: folder.relative, shard: shard, fallbackType: fallbackType,
+                    kept: &kept, known: known, reread: rereadFolder, into: &looked.result)
             }
             guard kept != known else { continue }
             looked.files[name] = kept
@@ -93,7 +94,8 @@ extension FolderScanner {
 
     private func lookAtFile(
         at name: String, stat found: Swift.Result<FileStat?, FileSystemError>, in directory: String, shard: FolderShard,
-        kept: inout FolderIndex.Entry?, known: FolderIndex.Entry?, reread: Bool, into result: inout Result
+        fallbackType: String?, kept: inout FolderIndex.Entry?, known: FolderIndex.Entry?, reread: Bool,
+        into result: inout Result
     ) {
         result.filesScanned += 1
         var relativePath: String { directory + "/" + name }
@@ -138,8 +140,6 @@ extension FolderScanner {
             return
         }
         result.changed = true
-        let components = relativePath.split(separator: "/").map(String.init)
-        let fallbackType = components.count >= 3 && RecordKey.isValidType(components[1]) ? components[1] : nil
         do {
             let file = try RecordFile.decode(
                 bytes, fallbackType: fallbackType,
@@ -164,6 +164,14 @@ extension FolderScanner {
                     line: position?.line, column: position?.column))
             if indexable { kept = FolderIndex.Entry(stat: stat, digest: digest, content: .broken) }
         }
+    }
+
+    /// The type a record made by hand has in a folder: the folder's under `records/`
+    /// (`records/<type>/…`); `nil` for `records/` itself.
+    static func fallbackType(of folder: String) -> String? {
+        let parts = folder.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, RecordKey.isValidType(String(parts[1])) else { return nil }
+        return String(parts[1])
     }
 
     private func keepUnreadable(
