@@ -36,10 +36,11 @@ extension Device {
             var membership = Membership(
                 id: info.id, name: info.name, folder: layout.root, directory: layout.directoryName, role: .member,
                 permission: permission, joinedAt: UTCTime.iso8601(millis: now))
+            // Seen now: the first sync that follows need not write the manifest again to say so.
             let me = Participant(
                 id: identity.participantID, name: name ?? identity.name, email: identity.email, role: .member,
                 permission: permission, status: .active, devices: [identity.deviceID], joinedAt: membership.joinedAt,
-                code: invitation.code)
+                code: invitation.code, lastSeen: membership.joinedAt)
             var changes = me.fields
             // Coming back keeps the person's other devices and removal marks (see `DeviceRemoval`).
             changes[me.id + ".devices"] = ParticipantManifest.devicesValue(
