@@ -76,7 +76,6 @@ extension SyncPass {
             }
             return settled
         }
-
     }
 
     /// A file folded and made ready to save, worked out on any core: the merged record with
