@@ -110,7 +110,6 @@ extension Household {
                     id: summary.key.id, name: name, favorite: favorite, servings: values["servings"]?.intValue,
                     ingredientCount: count))
         }
-        // Each key computed once: normalizing is far dearer than comparing.
-        return result.map { (NameKey.normalize($0.name), $0) }.sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }.map(\.1)
+        return NameKey.sortedByName(result, name: \.name, id: \.id)
     }
 }

@@ -20,8 +20,7 @@ extension Household {
             project.keptBy = keeping.map(\.name)
             projects.append(project)
         }
-        return projects.filter { includeArchived || !$0.archived }
-            .sorted { (NameKey.normalize($0.name), $0.id) < (NameKey.normalize($1.name), $1.id) }
+        return NameKey.sortedByName(projects.filter { includeArchived || !$0.archived }, name: \.name, id: \.id)
     }
 
     /// The project a name or id means, archived ones included.

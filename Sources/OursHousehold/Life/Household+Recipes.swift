@@ -31,7 +31,7 @@ extension Household {
             if let tag, !recipe.tags.contains(where: { NameKey.matches($0, tag) }) { continue }
             result.append(recipe)
         }
-        return result.map { (NameKey.normalize($0.name), $0) }.sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }.map(\.1)
+        return NameKey.sortedByName(result, name: \.name, id: \.id)
     }
 
     /// Recipes that share a title, each group oldest first; groups by title.

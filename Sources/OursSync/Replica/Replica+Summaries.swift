@@ -147,11 +147,11 @@ extension Replica {
         guard columns.count == fields.count, let first = columns.min(), let last = columns.max(),
             let requiredColumn = names.firstIndex(of: required)
         else { return nil }
-        var spans: [SummaryLog.Bytes: Int] = [:]
+        var spans = SpanCounter()
         var counts: [[JSONValue?]: Int] = [:]
         let unsettled = try scanLiveSummaries(ofType: type) { rest, ranges in
             guard !ranges[requiredColumn + 1].isEmpty else { return true }
-            spans[SummaryLog.Bytes(rest[ranges[first + 1].lowerBound..<ranges[last + 1].upperBound]), default: 0] += 1
+            spans.add(rest[ranges[first + 1].lowerBound..<ranges[last + 1].upperBound])
             return false
         } unsure: { (key, last) throws(OursError) in
             guard let summary = try summary(of: key, last), !summary.isDeleted else { return false }
@@ -160,9 +160,9 @@ extension Replica {
             return false
         }
         guard let unsettled else { return nil }
-        for (span, count) in spans {
+        for (span, count) in spans.counts {
             // Split as a line's rest is split; the span's columns start at `first`.
-            let spanned = SummaryIndex.columns([0x09] + span.slice)
+            let spanned = SummaryIndex.columns([0x09] + span)
             var values: [JSONValue?] = []
             for column in columns {
                 let text = spanned[column - first]

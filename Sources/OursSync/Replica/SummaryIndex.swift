@@ -75,7 +75,7 @@ package struct SummaryIndex: Sendable {
         let parts = columns(rest)
         let names = RecordSummary.fields(of: key.type)
         guard parts.count == names.count + 1, let flag = parts.first, flag.count == 1 else { return nil }
-        var values: [String: JSONValue] = [:]
+        var values = [String: JSONValue](minimumCapacity: names.count)
         for (name, text) in zip(names, parts.dropFirst()) where !text.isEmpty {
             guard let value = decodeValue(text) else { return nil }
             values[name] = value
@@ -88,9 +88,16 @@ package struct SummaryIndex: Sendable {
         quickValue(text) ?? (try? JSONParser.parse(Array(text)))
     }
 
-    /// The common values without the general parser: booleans, and strings without escapes.
+    /// The common values without the general parser: booleans, whole numbers, and strings
+    /// without escapes (each as the parser would give it).
     private static func quickValue(_ text: ArraySlice<UInt8>) -> JSONValue? {
         switch text.first {
+        case .some(UInt8(ascii: "0")...UInt8(ascii: "9")), UInt8(ascii: "-"):
+            let digits = text.first == UInt8(ascii: "-") ? text.dropFirst() : text
+            guard let lead = digits.first, digits.count <= 18, lead != UInt8(ascii: "0") || digits.count == 1,
+                digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            else { return nil }
+            return .number(String(decoding: text, as: UTF8.self))
         case UInt8(ascii: "t") where text.elementsEqual("true".utf8): return .bool(true)
         case UInt8(ascii: "f") where text.elementsEqual("false".utf8): return .bool(false)
         case UInt8(ascii: "\""):
@@ -114,7 +121,7 @@ package struct SummaryIndex: Sendable {
         rest.withUnsafeBufferPointer { buffer in
             let base = rest.startIndex
             var start = 1
-            for index in 1..<buffer.count where buffer[index] == 0x09 {
+            while let index = ByteSearch.first(0x09, in: buffer, from: start, to: buffer.count) {
                 ranges.append((base + start)..<(base + index))
                 start = index + 1
             }
