@@ -52,29 +52,44 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
         self.done = done
     }
 
-    init?(_ snapshot: RecordSnapshot) {
+    init?(_ snapshot: RecordSnapshot) { self.init(snapshot, projectID: SemanticID.project(named:)) }
+
+    /// - Parameter projectID: the id a project of a name has (`SemanticID.project(named:)`;
+    ///   a caller reading many tasks remembers each name's).
+    init?(_ snapshot: RecordSnapshot, projectID: (String) -> String) {
         let values = snapshot.values
         guard snapshot.key.type == RecordTypes.task, let name = snapshot.name ?? values["title"]?.stringValue else {
             return nil
         }
         self.init(
-            id: snapshot.key.id, name: name, project: values["project"]?.stringValue,
-            due: values["due"]?.stringValue.flatMap(CalendarDay.init), priority: values["priority"]?.intValue,
-            assignee: values["assignee"]?.stringValue, done: values["done"]?.boolValue ?? false)
-        if let projectID = values["projectId"]?.stringValue { self.projectID = projectID }
+            id: snapshot.key.id, name: name, due: values["due"]?.stringValue.flatMap(CalendarDay.init),
+            priority: values["priority"]?.intValue, assignee: values["assignee"]?.stringValue,
+            done: values["done"]?.boolValue ?? false)
+        project = values["project"]?.stringValue
+        // The id a project of that name has only when the task names none (a digest each).
+        self.projectID = values["projectId"]?.stringValue ?? project.map(projectID)
         note = values["note"]?.stringValue
         doneAt = values["doneAt"]?.stringValue
         doneBy = values["doneBy"]?.stringValue
         archived = values["archived"]?.boolValue ?? false
     }
 
-    /// Most urgent first: priority (none counts as 4), then due date (none last), then name;
-    /// each key computed once (normalizing is far dearer than comparing).
+    /// Most urgent first: priority (none counts as 4), then due date (none last), then name
+    /// (compared as its normalized key's bytes, the order `String` gives it); ties keep the
+    /// order given. Each key computed once (normalizing is far dearer than comparing).
     static func byUrgency(_ tasks: [HouseholdTask]) -> [HouseholdTask] {
-        tasks.map { ($0.urgencyKey, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        let keys = tasks.map {
+            (priority: $0.priority ?? 4, day: $0.due?.dayNumber ?? .max, name: NameKey.normalizedUTF8($0.name))
+        }
+        return tasks.indices.sorted { a, b in
+            let (left, right) = (keys[a], keys[b])
+            if left.priority != right.priority { return left.priority < right.priority }
+            if left.day != right.day { return left.day < right.day }
+            let byName = NameKey.compareBytes(left.name, right.name)
+            return byName != 0 ? byName < 0 : a < b
+        }
+        .map { tasks[$0] }
     }
-
-    private var urgencyKey: (Int, Int64, String) { (priority ?? 4, due?.dayNumber ?? .max, NameKey.normalize(name)) }
 
     /// `{"id", "name", "project"?, "projectId"?, "note"?, "due"?, "priority"?, "assignee"?,
     /// "assigneeName"?, "done", "doneAt"?, "doneBy"?, "doneByName"?, "archived"?}`.

@@ -63,7 +63,14 @@ package enum NameKey {
 
     /// `normalize` of a name that is all ASCII, byte by byte: lowercased, ASCII whitespace
     /// (tab to carriage return, space: all `Character.isWhitespace` holds below 0x80) collapsed.
-    static func normalizeASCII(_ text: String) -> String {
+    static func normalizeASCII(_ text: String) -> String { String(decoding: normalizedASCIIBytes(text), as: UTF8.self) }
+
+    /// `normalize` as UTF-8 bytes, without making a string of an ASCII name's key.
+    static func normalizedUTF8(_ text: String) -> [UInt8] {
+        text.utf8.allSatisfy { $0 < 0x80 } ? normalizedASCIIBytes(text) : Array(normalize(text).utf8)
+    }
+
+    private static func normalizedASCIIBytes(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var space = false
@@ -76,7 +83,7 @@ package enum NameKey {
             space = false
             bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     static func collapseWhitespace(_ text: String) -> String {

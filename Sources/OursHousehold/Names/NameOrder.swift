@@ -4,7 +4,7 @@ extension NameKey {
     /// order `String` gives these keys (both are precomposed, and `String` orders precomposed
     /// text by its scalars, which UTF-8 keeps), at a fraction of the cost.
     static func sortedByName<T>(_ items: [T], name: (T) -> String, id: (T) -> String) -> [T] {
-        let keys = items.map { (Array(normalize(name($0)).utf8), Array(id($0).utf8)) }
+        let keys = items.map { (normalizedUTF8(name($0)), Array(id($0).utf8)) }
         return items.indices.sorted { a, b in
             let byName = compareBytes(keys[a].0, keys[b].0)
             return byName != 0 ? byName < 0 : compareBytes(keys[a].1, keys[b].1) < 0

@@ -72,11 +72,13 @@ package struct SummaryIndex: Sendable {
 
     /// The summary a `=` line's rest (`\t<0|1>\t<value>…`) holds; `nil` for a damaged line.
     static func summary(of key: RecordKey, _ rest: ArraySlice<UInt8>) -> RecordSummary? {
-        let parts = columns(rest)
+        var ranges: [Range<Int>] = []
+        columnRanges(rest, into: &ranges)
         let names = RecordSummary.fields(of: key.type)
-        guard parts.count == names.count + 1, let flag = parts.first, flag.count == 1 else { return nil }
+        guard ranges.count == names.count + 1, let flag = ranges.first.map({ rest[$0] }), flag.count == 1 else { return nil }
         var values = [String: JSONValue](minimumCapacity: names.count)
-        for (name, text) in zip(names, parts.dropFirst()) where !text.isEmpty {
+        for (name, range) in zip(names, ranges.dropFirst()) where !range.isEmpty {
+            let text = rest[range]
             guard let value = decodeValue(text) else { return nil }
             values[name] = value
         }
