@@ -39,20 +39,9 @@ extension Household {
         let ordered = records.filter { !$0.isDeleted } + records.filter(\.isDeleted)
         // Every field a task holds is in its summary (`RecordSummary.indexedFields`): no file is read.
         // In the order the callers' stable sorts break ties by: name, then id.
-        let keyed = try zone.summaries(ofType: RecordTypes.task).filter { !$0.isDeleted }
-            .map { ($0.values["name"]?.stringValue?.lowercased() ?? "", $0.key.id, $0.snapshot) }
-        let snapshots: [RecordSnapshot]
-        if keyed.allSatisfy({ $0.0.utf8.allSatisfy { $0 < 0x80 } }) {
-            // All ASCII: comparing bytes gives `String`'s order at a fraction of the cost.
-            let bytes = keyed.map { (Array($0.0.utf8), Array($0.1.utf8)) }
-            snapshots = keyed.indices.sorted { a, b in
-                let byName = NameKey.compareBytes(bytes[a].0, bytes[b].0)
-                return byName != 0 ? byName < 0 : NameKey.compareBytes(bytes[a].1, bytes[b].1) < 0
-            }
-            .map { keyed[$0].2 }
-        } else {
-            snapshots = keyed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
-        }
+        let summaries = try zone.summaries(ofType: RecordTypes.task).filter { !$0.isDeleted }
+        let names = summaries.map { NameKey.sortingUTF8($0.values["name"]?.stringValue?.lowercased() ?? "") }
+        let snapshots = NameKey.sorted(summaries, by: names, id: \.key.id).map(\.snapshot)
         var projectIDs: [String: String] = [:]
         func projectID(named name: String) -> String {
             if let known = projectIDs[name] { return known }

@@ -21,6 +21,15 @@ struct NameOrderTests {
         #expect(NameKey.sortedByName(items, name: \.name, id: \.id).map(\.id) == expected)
     }
 
+    /// Any text (here lowercased, not normalized, some of it decomposed) sorts as `String`
+    /// sorts it once made `sortingUTF8`.
+    @Test func sortingBytesOfAnyTextGiveStringOrder() {
+        let names = ["e\u{0301}clair", "éclair", "Eclair", "zebra", "Äpfel", "a\u{0308}pfel", "ﬁg", "fig", "日本", "", "Ω", "Ω"]
+        let items = names.enumerated().map { Named(name: $0.element.lowercased(), id: "id-\(names.count - $0.offset)") }
+        let expected = items.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map(\.id)
+        #expect(NameKey.sorted(items, by: items.map { NameKey.sortingUTF8($0.name) }, id: \.id).map(\.id) == expected)
+    }
+
     @Test func bytesCompareAsUnsignedLexicographically() {
         #expect(NameKey.compareBytes([], []) == 0)
         #expect(NameKey.compareBytes([1], [1, 0]) < 0)
