@@ -80,9 +80,21 @@ struct SaveOnReadTests {
         }
 
         /// Copies a folder with its files' times: a hand edit is stamped from its file's time.
+        /// File by file with plain reads and writes: `FileManager.copyItem` once failed here
+        /// with "Invalid argument" from the kernel's copy call on a loaded machine.
         static func copy(_ source: String, to destination: String) throws {
             let files = FileManager.default
-            try files.copyItem(atPath: source, toPath: destination)
+            try files.createDirectory(atPath: destination, withIntermediateDirectories: true)
+            for relative in try files.subpathsOfDirectory(atPath: source) {
+                let (from, to) = (joinPath(source, relative), joinPath(destination, relative))
+                let attributes = try files.attributesOfItem(atPath: from)
+                if attributes[.type] as? FileAttributeType == .typeDirectory {
+                    try files.createDirectory(atPath: to, withIntermediateDirectories: true)
+                } else {
+                    try Data(contentsOf: URL(fileURLWithPath: from)).write(to: URL(fileURLWithPath: to))
+                }
+            }
+            // Times last: writing a file into a folder would move the folder's.
             for relative in try files.subpathsOfDirectory(atPath: source) {
                 let time = try files.attributesOfItem(atPath: joinPath(source, relative))[.modificationDate]
                 try files.setAttributes([.modificationDate: time as Any], ofItemAtPath: joinPath(destination, relative))
