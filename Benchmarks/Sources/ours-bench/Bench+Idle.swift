@@ -107,6 +107,7 @@ extension Bench {
             let arrived = try await feed.waitForFolderChanges(total: count, after: mark, timeout: .seconds(120))
             _ = await clock.nextSleep()
             taken.append(arrived - woke)
+            progress("burst \(burst + 1): applied and published in \((arrived - woke).shown)")
             for key in [keys.first!, keys.last!] {
                 guard try household.get(key)?.values["qty"] == .string(quantity) else {
                     throw BenchError("burst \(burst + 1): \(key) was published but is not in Mike's copy")

@@ -34,12 +34,14 @@ struct Options {
 
     static let usage = """
         usage: ours-bench --ours PATH [--small] [--size N] [--only NAME[,NAME…]] [--dir PATH] [--keep] [--seed N]
+                  [--bursts N]
           benchmarks: \(Benchmark.allCases.map(\.rawValue).joined(separator: ", "))
         """
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
         var sizeGiven = false
+        var burstsGiven = false
         var rest = arguments[...]
         func value(_ flag: String) throws -> String {
             guard let next = rest.popFirst() else { throw OptionsError("\(flag) needs a value") }
@@ -63,6 +65,13 @@ struct Options {
                 }
                 options.size = size
                 sizeGiven = true
+            case "--bursts":
+                let text = try value(flag)
+                guard let bursts = Int(text), bursts >= 1 else {
+                    throw OptionsError("--bursts must be a number of bursts, at least 1, got \"\(text)\"")
+                }
+                options.bursts = bursts
+                burstsGiven = true
             case "--seed":
                 let text = try value(flag)
                 guard let seed = UInt64(text) else { throw OptionsError("--seed must be a number, got \"\(text)\"") }
@@ -89,7 +98,7 @@ struct Options {
             options.commandSize = min(options.size, 2_000)
             options.propagationChanges = 8
             options.idlePolls = 40
-            options.bursts = 1
+            if !burstsGiven { options.bursts = 1 }
             options.burstSize = min(1_000, options.size / 4)
             options.commandRuns = 5
             options.findRuns = 3

@@ -83,14 +83,17 @@ struct OverwriteJournal: Equatable {
         return OverwriteJournal(decoding: bytes)
     }
 
-    /// Finishes a batch a crash interrupted: every file of a whole journal is written again,
-    /// atomically, and flushed; then the journal goes (a cut-short one too: nothing was touched).
+    /// Finishes a batch a crash interrupted, or one a watcher left to finish later: every file
+    /// of a whole journal that does not hold its new bytes already is written again,
+    /// atomically, and all are flushed; then the journal goes (a cut-short one too: nothing
+    /// was touched).
     static func recover(in replica: String, fileSystem: any FileSystem) throws(FileSystemError) {
         let path = joinPath(replica, fileName)
         guard try fileSystem.stat(path) != nil else { return }
         if let journal = load(in: replica, fileSystem: fileSystem) {
             for entry in journal.entries {
                 let target = joinPath(replica, entry.path)
+                if let found = try? fileSystem.read(target, limit: entry.bytes.count + 1), found == entry.bytes { continue }
                 try fileSystem.createDirectory(parentPath(target))
                 try fileSystem.writeAtomically(target, entry.bytes, durability: .deferred)
             }

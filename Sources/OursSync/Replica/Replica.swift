@@ -46,7 +46,10 @@ public struct Replica: Sendable {
         _ bytes: [UInt8], of key: RecordKey, durability: Durability, state: RecordState? = nil
     ) throws(OursError) {
         summariesWillChange([key])
-        try io { () throws(FileSystemError) in try write(bytes, of: key, durability: durability) }
+        try io { () throws(FileSystemError) in
+            try finishInPlaceWrites()
+            try write(bytes, of: key, durability: durability)
+        }
         // Bytes that do not decode (never this engine's) leave the `?` line: readers read the file.
         if let saved = state ?? (try? decode(bytes, path: path(of: key)).state) { summariesDidChange([key]) { _ in saved } }
     }
@@ -70,19 +73,26 @@ public struct Replica: Sendable {
 
     /// Saves many records in one go, each `.deferred` (a later flush makes them durable).
     /// When many of them replace records the replica holds, those are rewritten in place
-    /// behind an `OverwriteJournal` (and flushed here): on some disks a new file per record
-    /// costs ten times the write.
-    /// - Returns: whether the whole batch is durable already (it was flushed here).
-    /// - Parameter states: what the records decode to, where the caller has it (for the summary
-    ///   index; the others are decoded).
+    /// behind an `OverwriteJournal` (and flushed here, unless `finishingLater`): on some disks
+    /// a new file per record costs ten times the write.
+    /// - Returns: whether the whole batch is durable already: flushed here, or held whole by a
+    ///   journal that was (`finishingLater`).
+    /// - Parameters:
+    ///   - states: what the records decode to, where the caller has it (for the summary
+    ///     index; the others are decoded).
+    ///   - finishingLater: leaves the flush and the journal's removal to the next holder of
+    ///     the device lock (`Device.finishInPlaceWrites`): a watcher publishes a burst first
+    ///     and finishes it while it waits for its next poll.
     @discardableResult
     package func save(
-        batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)], states: [RecordKey: RecordState] = [:]
+        batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)], states: [RecordKey: RecordState] = [:],
+        finishingLater: Bool = false
     ) throws(OursError) -> Bool {
         guard !batch.isEmpty else { return true }
+        try io { () throws(FileSystemError) in try finishInPlaceWrites() }
         let keys = batch.map(\.key)
         summariesWillChange(keys)
-        let durable = try saveRecords(batch)
+        let durable = try saveRecords(batch, finishingLater: finishingLater)
         var decoded: [RecordKey: RecordState] = [:]
         for (key, bytes, _) in batch where states[key] == nil {
             decoded[key] = try? decode(bytes, path: path(of: key)).state
@@ -91,7 +101,9 @@ public struct Replica: Sendable {
         return durable
     }
 
-    private func saveRecords(_ batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) -> Bool {
+    private func saveRecords(
+        _ batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)], finishingLater: Bool
+    ) throws(OursError) -> Bool {
         let replacing = batch.filter(\.replacing)
         guard replacing.count >= Replica.overwriteInPlaceFrom else {
             try writeNew(batch)
@@ -105,17 +117,34 @@ public struct Replica: Sendable {
         let journalPath = joinPath(directory, OverwriteJournal.fileName)
         try io { () throws(FileSystemError) in
             try fileSystem.writeAtomically(journalPath, journal.encoded(), durability: .immediate)
-            for (key, bytes, _) in replacing {
-                do throws(FileSystemError) { try fileSystem.overwrite(path(of: key), bytes) } catch {
-                    guard error.reason == .notFound else { throw error }  // gone meanwhile: written anew
-                    try write(bytes, of: key, durability: .deferred)
-                }
-            }
+            try overwrite(replacing)
+            if finishingLater { return }
             try fileSystem.flush(directory)
             try fileSystem.remove(journalPath)
             try fileSystem.flush(directory)  // a journal that came back after a crash would undo later writes
         }
         return true
+    }
+
+    /// Rewrites records in place, on all cores, a folder per thread at a time; a record gone
+    /// meanwhile is written anew. The first failure is thrown, once every write has ended.
+    private func overwrite(_ files: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(FileSystemError) {
+        var byFolder: [String: [(path: String, key: RecordKey, bytes: [UInt8])]] = [:]
+        for file in files {
+            let path = path(of: file.key)
+            byFolder[parentPath(path), default: []].append((path, file.key, file.bytes))
+        }
+        let outcomes = Array(byFolder.values).concurrentMap(spreadFrom: 2) { files in
+            Result { () throws(FileSystemError) in
+                for (path, key, bytes) in files {
+                    do throws(FileSystemError) { try fileSystem.overwrite(path, bytes) } catch {
+                        guard error.reason == .notFound else { throw error }  // gone meanwhile: written anew
+                        try write(bytes, of: key, durability: .deferred)
+                    }
+                }
+            }
+        }
+        for outcome in outcomes { try outcome.get() }
     }
 
     /// Writes many records as new files (`.deferred`), on all cores, a folder per thread at a
@@ -143,8 +172,19 @@ public struct Replica: Sendable {
     /// Removes a record from the replica (one that became empty: every write of it ignored).
     package func remove(_ key: RecordKey) throws(OursError) {
         summariesWillChange([key])
-        try io { () throws(FileSystemError) in try fileSystem.remove(path(of: key)) }
+        try io { () throws(FileSystemError) in
+            try finishInPlaceWrites()
+            try fileSystem.remove(path(of: key))
+        }
         summariesDidChange([key]) { _ in nil }
+    }
+
+    /// Finishes a batch of in-place writes left to finish later (`save(batch:finishingLater:)`)
+    /// or cut short by a crash, if there is one: nothing may write a record the journal holds
+    /// while it is there, or a crash would put the journal's older bytes back. Under the
+    /// device lock; one `stat` when there is none.
+    package func finishInPlaceWrites() throws(FileSystemError) {
+        try OverwriteJournal.recover(in: directory, fileSystem: fileSystem)
     }
 
     /// How many replaced records make a batch worth a journal and in-place writes.

@@ -94,7 +94,8 @@ struct FolderScanner {
         var result = Result()
         var folders: [ListedFolder] = []
         walk(relative: "records", depth: 0, into: &result, listed: &folders)
-        for (folder, looked) in zip(folders, look(in: folders)) {
+        let lookedAll = look(in: folders)
+        for (folder, looked) in zip(folders, lookedAll) {
             result.absorb(looked.result)
             result.index.directories[folder.relative]?.files = looked.files
             let shard = folder.shard
@@ -138,19 +139,23 @@ struct FolderScanner {
             statKnownNames(known, stat: stat, at: relative, depth: depth, into: &result, listed: &listed)
             return
         }
-        let outcome = fetched?.entries ?? Swift.Result { () throws(FileSystemError) in try fileSystem.list(directoryPath) }
-        guard let entries = list(outcome, relative: relative, into: &result) else { return }
+        let outcome =
+            fetched?.listing
+            ?? Swift.Result { () throws(FileSystemError) in
+                sortOut(try fileSystem.list(directoryPath), in: relative, depth: depth, known: known)
+            }
+        guard let listing = list(outcome, relative: relative, into: &result) else { return }
         if mode == .quick { result.listed.insert(relative) }
         if known.map({ !$0.matches(stat) }) ?? true { result.changed = true }
-        var listing = classify(entries, in: relative, depth: depth, into: &result)
-        let knownEntries = listing.lookUp(in: known)
+        result.problems += listing.problems
+        result.temporaryFiles += listing.temporaryFiles
         var folder = FolderIndex.Directory(stat: stat)
         folder.subdirectories = Set(listing.subfolders)
         result.index.directories[relative] = folder  // its files are filled in once looked at
         listed.append(
             ListedFolder(
                 relative: relative, known: known, candidates: listing.candidates, inodes: listing.inodes,
-                knownEntries: knownEntries))
+                knownEntries: listing.knownEntries))
         walk(subfolders: listing.subfolders.map { relative + "/" + $0 }, depth: depth + 1, into: &result, listed: &listed)
     }
 
@@ -163,7 +168,7 @@ struct FolderScanner {
         let spread = paths.count >= fetchFrom
         for start in stride(from: 0, to: paths.count, by: FolderScanner.fetchWindow) {
             let window = Array(paths[start..<min(start + FolderScanner.fetchWindow, paths.count)])
-            let fetched = spread ? fetch(window) : window.map { _ in nil }
+            let fetched = spread ? fetch(window, depth: depth) : window.map { _ in nil }
             for (path, fetched) in zip(window, fetched) {
                 walk(relative: path, depth: depth, fetched: fetched, into: &result, listed: &listed)
                 afterEach(path, &result)
@@ -205,10 +210,11 @@ struct FolderScanner {
         return known.matches(stat) && !(reread?(relative) ?? false)
     }
 
-    /// A folder's stat, and its listing unless a quick pass will reuse it: fetched ahead.
+    /// A folder's stat, and its listing sorted out unless a quick pass will reuse it: fetched
+    /// ahead.
     struct Fetched {
         var stat: Swift.Result<FileStat?, FileSystemError>
-        var entries: Swift.Result<[DirectoryEntry], FileSystemError>?
+        var listing: Swift.Result<Listing, FileSystemError>?
     }
 
     /// From how many subfolders their listings are fetched ahead, on every core, and how many
@@ -217,11 +223,11 @@ struct FolderScanner {
     static let fetchWindow = 32
 
     /// The stats of a folder's subfolders, and the listings of those a quick pass will not
-    /// reuse, fetched on every core when there are many (a type's 256 shards): listing is most
-    /// of a walk, and a burst of changes touches every shard. Each stat is taken before its
-    /// listing, as in a walk one folder at a time, so a file added meanwhile changes the stat
-    /// the index keeps and the next pass lists the folder again.
-    private func fetch(_ folders: [String]) -> [Fetched?] {
+    /// reuse, fetched and sorted out on every core when there are many (a type's 256 shards):
+    /// listing is most of a walk, and a burst of changes touches every shard. Each stat is
+    /// taken before its listing, as in a walk one folder at a time, so a file added meanwhile
+    /// changes the stat the index keeps and the next pass lists the folder again.
+    private func fetch(_ folders: [String], depth: Int) -> [Fetched?] {
         // The stats one after the other (a quick pass of an idle folder wakes no thread), then
         // the listings on every core.
         var fetched = folders.map { relative in
@@ -235,9 +241,14 @@ struct FolderScanner {
         }
         guard toList.count >= 2 else { return fetched }  // a lone listing is made by the walk
         let listings = toList.concurrentMap { at in
-            Swift.Result { () throws(FileSystemError) in try fileSystem.list(joinPath(layout.zone, folders[at])) }
+            Swift.Result { () throws(FileSystemError) in
+                let relative = folders[at]
+                return sortOut(
+                    try fileSystem.list(joinPath(layout.zone, relative)), in: relative, depth: depth,
+                    known: previous.directories[relative])
+            }
         }
-        for (at, listing) in zip(toList, listings) { fetched[at].entries = listing }
+        for (at, listing) in zip(toList, listings) { fetched[at].listing = listing }
         return fetched
     }
 
@@ -264,11 +275,11 @@ struct FolderScanner {
         }
     }
 
-    /// A folder's entries; `nil` when it vanished meanwhile or could not be listed (reported,
-    /// and what the index knew of it kept).
+    /// A folder's entries, sorted out; `nil` when it vanished meanwhile or could not be listed
+    /// (reported, and what the index knew of it kept).
     private func list(
-        _ outcome: Swift.Result<[DirectoryEntry], FileSystemError>, relative: String, into result: inout Result
-    ) -> [DirectoryEntry]? {
+        _ outcome: Swift.Result<Listing, FileSystemError>, relative: String, into result: inout Result
+    ) -> Listing? {
         do { return try outcome.get() } catch {
             if error.reason != .notFound {
                 result.problems.append(
@@ -279,15 +290,18 @@ struct FolderScanner {
         }
     }
 
-    /// The entries of one listed folder, sorted out: files that may hold records, subfolders
-    /// to walk into. Links, pipes and names that are not UTF-8 are reported; the engine's
-    /// temporary files are noted (a sweep removes stale ones); anything else is skipped.
-    private func classify(_ entries: [DirectoryEntry], in relative: String, depth: Int, into result: inout Result) -> Listing {
+    /// The entries of one listed folder, sorted out: files that may hold records (each with
+    /// its entry in the folder's index, `known`), subfolders to walk into. Links, pipes and
+    /// names that are not UTF-8 are reported; the engine's temporary files are noted (a sweep
+    /// removes stale ones); anything else is skipped. Runs on any thread (`fetch(_:depth:)`).
+    private func sortOut(
+        _ entries: [DirectoryEntry], in relative: String, depth: Int, known: FolderIndex.Directory?
+    ) -> Listing {
         var listing = Listing()
         for entry in entries {
             if FolderNames.isIgnored(entry.name) {
                 if entry.kind == .file && TemporaryName.matches(entry.name) {
-                    result.temporaryFiles.append(relative + "/" + entry.name)
+                    listing.temporaryFiles.append(relative + "/" + entry.name)
                 }
                 continue
             }
@@ -295,7 +309,7 @@ struct FolderScanner {
             case .directory where depth < FolderScanner.maximumDepth && FolderIndex.isIndexable(entry.name):
                 listing.subfolders.append(entry.name)
             case .symlink:
-                result.problems.append(
+                listing.problems.append(
                     Problem(
                         .symlink, path: layout.directoryName + "/" + relative + "/" + entry.name,
                         "symbolic link ignored; Ours never follows links"))
@@ -309,28 +323,37 @@ struct FolderScanner {
                     entry.name.contains("\u{FFFD}")
                     ? "a name that is not valid UTF-8; ignored"
                     : "not a regular file or folder (a named pipe, socket or device); ignored"
-                result.problems.append(
+                listing.problems.append(
                     Problem(.unreadableFile, path: layout.directoryName + "/" + relative + "/" + entry.name, why))
             default:
                 continue
             }
         }
+        listing.lookUp(in: known)
         return listing
     }
 
-    /// One folder's listing, sorted out by `classify`.
-    private struct Listing {
+    /// One folder's listing, sorted out by `sortOut`.
+    struct Listing: Sendable {
         var candidates: [String] = []
         /// Each candidate's inode number as the listing gave it, if it did.
         var inodes: [UInt64?] = []
+        /// Each candidate's entry in the folder's index, if it has one.
+        var knownEntries: [FolderIndex.Entry?] = []
         var subfolders: [String] = []
+        /// What the listing found to report, and the engine's temporary files in it.
+        var problems: [Problem] = []
+        var temporaryFiles: [String] = []
 
-        /// Each candidate's entry in the folder's index, if it has one. A name the index holds
-        /// is then the index's own string, not the listing's copy: a scan of every folder holds
-        /// no second set of 100,000 names while it reads.
-        mutating func lookUp(in known: FolderIndex.Directory?) -> [FolderIndex.Entry?] {
-            guard let files = known?.files else { return Array(repeating: nil, count: candidates.count) }
-            return candidates.indices.map { at in
+        /// Finds each candidate's entry in the folder's index. A name the index holds is then
+        /// the index's own string, not the listing's copy: a scan of every folder holds no
+        /// second set of 100,000 names while it reads.
+        fileprivate mutating func lookUp(in known: FolderIndex.Directory?) {
+            guard let files = known?.files else {
+                knownEntries = Array(repeating: nil, count: candidates.count)
+                return
+            }
+            knownEntries = candidates.indices.map { at in
                 guard let found = files.index(forKey: candidates[at]) else { return nil }
                 let (name, entry) = files[found]
                 candidates[at] = name

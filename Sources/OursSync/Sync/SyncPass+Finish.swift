@@ -31,7 +31,7 @@ extension SyncPass {
         summary["problems"] = nil
         syncState.lastReport = summary
         try replica.saveSyncState(syncState)
-        try context.flush(replica.directory)
+        if defersFlush { pass.flushDeferred = true } else { try context.flush(replica.directory) }
     }
 
     /// What a quick pass cannot have seen again: problems of files in folders it did not list

@@ -206,13 +206,18 @@ extension SyncPass {
     private func finishMerging(
         _ pass: inout PassState, saving: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]
     ) throws(OursError) {
-        if try !context.replica.save(batch: saving, states: pass.states) { pass.unflushed = true }
+        if try !context.replica.save(batch: saving, states: pass.states, finishingLater: defersFlush) {
+            pass.unflushed = true
+        }
+        if defersFlush, !saving.isEmpty { pass.flushDeferred = true }
         if let held = pass.heldTypes { writeNewSummaries(pass, held: held) }
         if pass.report.recordsMerged >= Merging.compactSummariesFrom {
             context.replica.compactSummaries(Set(pass.states.keys.map(\.type)))
         }
         if let latest = pass.latest { try context.device.receive(latest) }
-        if pass.unflushed { try context.flush(context.replica.directory) }
+        if pass.unflushed {
+            if defersFlush { pass.flushDeferred = true } else { try context.flush(context.replica.directory) }
+        }
         context.noteChanges(pass.report.changes, origin: .folder)
     }
 }

@@ -48,6 +48,8 @@ extension SyncPass {
         var latest: Stamp?
         /// Whether records were saved in the replica and not flushed yet.
         var unflushed = false
+        /// Whether a flush of the replica was left for after the pass (`SyncPass.defersFlush`).
+        var flushDeferred = false
         /// The files the scan decoded, by path: built the first time write-back asks.
         var decodedPaths: Set<String>?
         /// In a sweep, the record types the replica held as it began: the others' records were

@@ -32,6 +32,12 @@ struct SyncPass {
     /// Whether a sweep saves records of types new to the replica as it reads them
     /// (`saveOnRead`). Off only to compare with a merge that reads everything first.
     var savesOnRead = true
+    /// Whether the replica's flushes at the end of the pass — and the finishing of its last
+    /// batch of in-place writes (`Replica.save(batch:finishingLater:)`) — are left for after
+    /// it (`Outcome.unflushed`): a watcher publishes what it merged first, then flushes while
+    /// it waits for the next poll. Until then the records are whole, only not yet durable, and
+    /// the in-place batch is held by its journal, which the device lock's next holder finishes.
+    var defersFlush = false
 
     /// The pass's report, and the folder index as it is now (to keep for the next pass).
     struct Outcome {
@@ -41,6 +47,8 @@ struct SyncPass {
         var indexUnsaved = false
         /// Records in the replica, deleted ones excluded (only with `countRecords`).
         var records: Int?
+        /// The replica waits to be flushed, and its in-place writes finished (`defersFlush`).
+        var unflushed = false
     }
 
     func run() throws(OursError) -> Outcome {
@@ -59,7 +67,9 @@ struct SyncPass {
         let records = countRecords ? try countLiveRecords(pass, replicaKeys: plan.replicaKeys) : nil
         if pass.canWriteRecords { try writeBack(plan, &pass) } else { try dropUnsendable(&pass) }
         if mode == .sweep { removeLeftovers(pass) }
-        return try finish(&pass, records: records)
+        var outcome = try finish(&pass, records: records)
+        outcome.unflushed = pass.flushDeferred
+        return outcome
     }
 
     /// The household's folder, once this device's membership allows a pass and the folder's

@@ -12,6 +12,8 @@ struct WatchSession {
         var backoff: Duration?
         /// Set when this device's membership ended: the watcher stops.
         var ended: LifecycleEvent?
+        /// The pass left the replica to flush once its events are out (`flush()`).
+        var unflushed = false
     }
 
     let household: Zone
@@ -103,6 +105,7 @@ struct WatchSession {
             passProblems = problems.news(
                 in: result.report.problems, thorough: plan.mode != .quick, index: result.index, zoneDirectory: zoneDirectory)
             outcome.ended = result.report.lifecycle
+            outcome.unflushed = result.unflushed
         } catch {
             let backoff = schedule.failed(folderMissing: error.kind == .folderUnavailable)
             retryAt = started + backoff
@@ -139,8 +142,22 @@ struct WatchSession {
         firstPassProgress = nil
         return try SyncPass(
             context: household.context, mode: plan.mode, progress: progress, index: index, reread: reread,
-            settling: { path, stat in settling.isSettling(path, stat) }, persistIndex: false
+            settling: { path, stat in settling.isSettling(path, stat) }, persistIndex: false,
+            defersFlush: true
         ).run()
+    }
+
+    /// Flushes the replica and finishes the batch of in-place writes a pass left (see
+    /// `SyncPass.defersFlush`), under the device lock. A failure is left to the next holder
+    /// of the lock, which finishes the batch before anything else, and to the next flush.
+    func flush() {
+        let replica = household.replica
+        _ = try? household.device.withLock { () throws(OursError) in
+            try io { () throws(FileSystemError) in
+                try replica.finishInPlaceWrites()
+                try replica.fileSystem.flush(replica.directory)
+            }
+        }
     }
 
     /// Saves the in-memory folder index in the replica when it has changed since it was last
@@ -161,21 +178,14 @@ struct WatchSession {
         let now = household.device.clock.nowMillis()
         var sets: [ChangeOrigin: ChangeSet] = [:]
         var manifest: ParticipantManifest?
-        for entry in batch.entries {
-            var set = sets[entry.origin] ?? ChangeSet(origin: entry.origin, changes: [], at: entry.at)
-            set.at = max(set.at, entry.at)
-            switch entry.content {
-            case .change(var change, let device):
-                if change.by == nil, let device {
-                    if manifest == nil { manifest = (try? household.manifest()) ?? ParticipantManifest() }
-                    change.by = manifest?.participant(forDevice: device)?.name
-                }
-                set.changes.append(change)
-            case .unlisted(let count, let types):
-                set.unlisted = set.unlisted.map { $0 + count }
-                set.unlistedTypes = Array(Set(set.unlistedTypes + types)).sorted()
+        for var entry in batch.entries {
+            if case .change(var change, let device?) = entry.content, change.by == nil {
+                if manifest == nil { manifest = (try? household.manifest()) ?? ParticipantManifest() }
+                change.by = manifest?.participant(forDevice: device)?.name
+                entry.content = .change(change, device: device)
             }
-            sets[entry.origin] = set
+            // In place: a set taken out and put back would copy every change before it.
+            sets[entry.origin, default: ChangeSet(origin: entry.origin, changes: [], at: entry.at)].take(entry)
         }
         if batch.gap {
             // Some lines were lost; they may have been of either origin.
@@ -186,5 +196,19 @@ struct WatchSession {
             }
         }
         return [ChangeOrigin.local, .folder].compactMap { sets[$0] }.map(WatchEvent.changes)
+    }
+}
+
+extension ChangeSet {
+    /// Adds one journal line of this set's origin.
+    fileprivate mutating func take(_ entry: ChangeJournal.Entry) {
+        at = max(at, entry.at)
+        switch entry.content {
+        case .change(let change, _):
+            changes.append(change)
+        case .unlisted(let count, let types):
+            unlisted = unlisted.map { $0 + count }
+            unlistedTypes = Array(Set(unlistedTypes + types)).sorted()
+        }
     }
 }

@@ -193,6 +193,10 @@ public final class Watcher: Sendable {
             }
         }
         for event in outcome.events { continuation.yield(event) }
+        if outcome.unflushed {
+            // Once its changes are published: the next pass waits for it on the queue.
+            queue.async { session.withLock { $0.flush() } }
+        }
         return (outcome.ended, next)
     }
 

@@ -95,6 +95,38 @@ struct OverwriteJournalTests {
         #expect(try replica.load(later.key) == later)
     }
 
+    @Test func finishingABatchRewritesOnlyFilesThatDoNotHoldTheirNewBytes() throws {
+        let new = try crashMidBatch()
+        let whole = try inode(new[0].key)
+        let cut = try inode(new[1].key)
+        let device = Device(home: temp.path, clock: SystemWallClock())
+        try device.withLock { () throws(OursError) in }
+        #expect(try inode(new[0].key) == whole, "already rewritten: left as it is")
+        #expect(try inode(new[1].key) != cut, "cut short: replaced whole")
+        for record in new { #expect(try replica.load(record.key) == record) }
+    }
+
+    /// A watcher publishes a burst before it finishes the batch (`finishingLater`); a write
+    /// in between — write-back's own, under the same lock — finishes it first, so a crash
+    /// cannot put the journal's older bytes back over the later write.
+    @Test func aBatchLeftToFinishLaterIsFinishedBeforeAnyOtherWrite() throws {
+        let old = (0..<100).map { state("l\($0)", "old \($0)") }
+        try replica.save(batch: old.map { ($0.key, RecordFile.encode($0), false) })
+        let new = (0..<100).map { state("l\($0)", "new \($0)") }
+        let durable = try replica.save(batch: new.map { ($0.key, RecordFile.encode($0), true) }, finishingLater: true)
+        #expect(durable, "held whole by its journal")
+        #expect(try fileSystem.stat(journalPath) != nil)
+        for record in new { #expect(try replica.load(record.key) == record) }
+
+        let later = state("l0", "later")
+        try replica.save(later)
+        #expect(try fileSystem.stat(journalPath) == nil)
+        let device = Device(home: temp.path, clock: SystemWallClock())
+        try device.withLock { () throws(OursError) in }
+        #expect(try replica.load(later.key) == later)
+        #expect(try replica.load(new[1].key) == new[1])
+    }
+
     @Test func aJournalCutShortIsDroppedAndTouchesNothing() throws {
         let old = (0..<2).map { state("t\($0)", "old") }
         try replica.save(batch: old.map { ($0.key, RecordFile.encode($0), false) })
