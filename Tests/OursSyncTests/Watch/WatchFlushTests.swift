@@ -69,3 +69,40 @@ struct WatchFlushTests {
         #expect(!watch.poll().unflushed)
     }
 }
+
+/// The same through the public `Watcher`: the flush it owes runs on its queue after the
+/// events, while it waits for its next poll.
+@Suite("Watcher: the flush after a burst")
+struct WatcherFlushTests {
+    let world = SharedFolderWorld()
+
+    @Test func theWatcherFinishesTheBatchItPublished() async throws {
+        try await TestThreads.run {
+            let (sarah, mike) = try world.couple()
+            let ids = (0..<100).map { "item-\($0)" }
+            try sarah.importRecords(
+                type: "item", objects: ids.map { [RecordFile.metadataKey: ["id": .string($0)], "qty": "1"] })
+            let clock = TestClock()
+            let watcher = Watcher(household: mike, policy: WatchPolicy(hints: false), clock: clock)
+            let recorder = EventRecorder(watcher.events)
+            let run = TestThreads.task { try await watcher.run() }
+            try await clock.waitForSleeper()  // the first sweep is done
+
+            try sarah.importRecords(
+                type: "item", objects: ids.map { [RecordFile.metadataKey: ["id": .string($0)], "qty": "2"] })
+            try await clock.wakeSleeper()
+            try await recorder.wait { $0.changes.filter { $0.change.kind == .updated }.count >= 100 }
+            for id in ids { #expect(try mike.get(RecordKey(type: "item", id: id))?.values["qty"] == "2") }
+
+            // While it sleeps (no pass, no lock taken by anyone else): its own flush finishes it.
+            let journal = joinPath(mike.replica.directory, OverwriteJournal.fileName)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while FileManager.default.fileExists(atPath: journal), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(!FileManager.default.fileExists(atPath: journal), "finished on the watcher's queue")
+            watcher.stop()
+            #expect(try await run.value == .stopped)
+        }
+    }
+}
