@@ -80,9 +80,10 @@ public struct Replica: Sendable {
     /// - Parameters:
     ///   - states: what the records decode to, where the caller has it (for the summary
     ///     index; the others are decoded).
-    ///   - finishingLater: leaves the flush and the journal's removal to the next holder of
-    ///     the device lock (`Device.finishInPlaceWrites`): a watcher publishes a burst first
-    ///     and finishes it while it waits for its next poll.
+    ///   - finishingLater: leaves the flush and the journal's removal for later
+    ///     (`finishInPlaceWrites`, which the next record write and the device lock's next taking
+    ///     also do): a watcher publishes a burst first and finishes it while it waits for its
+    ///     next poll.
     @discardableResult
     package func save(
         batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)], states: [RecordKey: RecordState] = [:],

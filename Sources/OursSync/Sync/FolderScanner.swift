@@ -94,8 +94,7 @@ struct FolderScanner {
         var result = Result()
         var folders: [ListedFolder] = []
         walk(relative: "records", depth: 0, into: &result, listed: &folders)
-        let lookedAll = look(in: folders)
-        for (folder, looked) in zip(folders, lookedAll) {
+        for (folder, looked) in zip(folders, look(in: folders)) {
             result.absorb(looked.result)
             result.index.directories[folder.relative]?.files = looked.files
             let shard = folder.shard
