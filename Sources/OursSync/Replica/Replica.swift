@@ -75,8 +75,8 @@ public struct Replica: Sendable {
     /// When many of them replace records the replica holds, those are rewritten in place
     /// behind an `OverwriteJournal` (and flushed here, unless `finishingLater`): on some disks
     /// a new file per record costs ten times the write.
-    /// - Returns: whether the whole batch is durable already: flushed here, or held whole by a
-    ///   journal that was (`finishingLater`).
+    /// - Returns: whether the whole batch is durable already (it was flushed here). A batch
+    ///   left to finish later is not: a flush is owed, which `finishInPlaceWrites` makes.
     /// - Parameters:
     ///   - states: what the records decode to, where the caller has it (for the summary
     ///     index; the others are decoded).
@@ -124,7 +124,7 @@ public struct Replica: Sendable {
             try fileSystem.remove(journalPath)
             try fileSystem.flush(directory)  // a journal that came back after a crash would undo later writes
         }
-        return true
+        return !finishingLater
     }
 
     /// Rewrites records in place, on all cores, a folder per thread at a time; a record gone

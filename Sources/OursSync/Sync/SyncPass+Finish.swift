@@ -31,7 +31,7 @@ extension SyncPass {
         summary["problems"] = nil
         syncState.lastReport = summary
         try replica.saveSyncState(syncState)
-        if defersFlush { pass.flushDeferred = true } else { try context.flush(replica.directory) }
+        try flushReplica(&pass)
     }
 
     /// What a quick pass cannot have seen again: problems of files in folders it did not list
@@ -54,5 +54,11 @@ extension SyncPass {
             if pass.scan.index.entry(at: relative)?.isRecord == true { return false }
             return true
         }
+    }
+
+    /// Flushes the replica, or leaves it to the watcher once what the pass merged is published
+    /// (`defersFlush`).
+    func flushReplica(_ pass: inout PassState) throws(OursError) {
+        if defersFlush { pass.flushDeferred = true } else { try context.flush(context.replica.directory) }
     }
 }

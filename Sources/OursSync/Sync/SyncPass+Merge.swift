@@ -209,15 +209,12 @@ extension SyncPass {
         if try !context.replica.save(batch: saving, states: pass.states, finishingLater: defersFlush) {
             pass.unflushed = true
         }
-        if defersFlush, !saving.isEmpty { pass.flushDeferred = true }
         if let held = pass.heldTypes { writeNewSummaries(pass, held: held) }
         if pass.report.recordsMerged >= Merging.compactSummariesFrom {
             context.replica.compactSummaries(Set(pass.states.keys.map(\.type)))
         }
         if let latest = pass.latest { try context.device.receive(latest) }
-        if pass.unflushed {
-            if defersFlush { pass.flushDeferred = true } else { try context.flush(context.replica.directory) }
-        }
+        if pass.unflushed { try flushReplica(&pass) }
         context.noteChanges(pass.report.changes, origin: .folder)
     }
 }
