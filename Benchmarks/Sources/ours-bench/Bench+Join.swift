@@ -44,7 +44,8 @@ extension Bench {
         report.note("Join and rsync both run warm (the household was just written; caches cannot be dropped without root).")
         report.note(
             "Before each of the two copies and the join, and after the second copy, the disk was settled with `sync` (untimed: "
-                + settling.map(\.shown).joined(separator: ", ") + "), so no step pays for writing back what an earlier one wrote.")
+                + settling.map(\.shown).joined(separator: ", ") + "), so no step pays for writing back what an earlier one wrote."
+        )
     }
 
     /// Writes back every dirty page before a timed step, and says how long that took. Without

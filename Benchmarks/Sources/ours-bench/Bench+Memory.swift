@@ -27,9 +27,14 @@ extension Bench {
             let statPass = WatchPolicy().statPassInterval(hinted: watch.hints)
             let every =
                 statPass >= .seconds(60) ? "\(format(statPass.seconds / 60, 0)) min" : "\(format(statPass.seconds, 0)) s"
-            let stretch =
-                "\(format(watch.idle.seconds, 0)) s, "
-                + (watch.idle >= statPass ? "incl. a stat pass" : "no stat pass: one every \(every) \(watch.mode)")
+            let passes = Int(watch.idle.seconds / statPass.seconds)
+            let held =
+                switch passes {
+                case 0: "no stat pass: one every \(every) \(watch.mode)"
+                case 1: "incl. a stat pass"
+                default: "incl. \(passes) stat passes, one every \(every)"
+                }
+            let stretch = "\(format(watch.idle.seconds, 0)) s, " + held
             let compared = (other.modeAsAsked ? other.idlePercent : nil).map { "\(other.mode): \(format($0, 2)) %" }
             report.add(
                 "Watcher CPU while idle (`\(watch.name)`, \(stretch))",
@@ -80,10 +85,11 @@ extension Bench {
             throw BenchError("`\(name)` never published Sarah's change to \(key)")
         }
 
-        progress("memory: \(name) idles for \(format(options.memoryIdleSeconds, 0)) s")
+        let idleSeconds = hints ? options.memoryIdleSeconds : options.pollingIdleSeconds
+        progress("memory: \(name) idles for \(format(idleSeconds, 0)) s")
         let cpuBefore = watch.cpuSoFar()
         let idleStart = ContinuousClock.now
-        Thread.sleep(forTimeInterval: options.memoryIdleSeconds)
+        Thread.sleep(forTimeInterval: idleSeconds)
         let cpuAfter = watch.cpuSoFar()
         let idle = ContinuousClock.now - idleStart
         let peak = watch.memoryKiB("VmHWM")

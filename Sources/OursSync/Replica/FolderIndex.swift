@@ -46,7 +46,15 @@ package struct FolderIndex: Sendable, Equatable {
         }
 
         /// Whether the file holds a record (it parsed).
-        package var isRecord: Bool { content != .broken }
+        package var isRecord: Bool { !isBroken }
+
+        /// Whether the file did not parse. A pattern match, not `content == .broken`: the
+        /// derived `==` of an enum with an indirect case costs far more, and a quick pass asks
+        /// it of every entry of every folder it reuses.
+        package var isBroken: Bool {
+            if case .broken = content { return true }
+            return false
+        }
 
         /// The entry as the index keeps it: a record in its canonical file is `.canonical`.
         func normalized(named name: String, in shard: FolderShard) -> Entry {
@@ -68,7 +76,7 @@ package struct FolderIndex: Sendable, Equatable {
         package var modifiedNanos: Int64
         package var changedNanos: Int64
         package var inode: UInt64
-        package var files: [String: Entry] = [:]
+        package var files = Files()
         package var subdirectories: Set<String> = []
 
         package init(stat: FileStat) {
@@ -80,6 +88,39 @@ package struct FolderIndex: Sendable, Equatable {
         package func matches(_ stat: FileStat) -> Bool {
             modifiedNanos == stat.modifiedNanos && changedNanos == stat.changedNanos && inode == stat.inode
         }
+    }
+
+    /// A folder's files by name, and which of them did not parse, kept together: a quick pass
+    /// that reuses a folder must know its broken files (never written over), and asking every
+    /// entry cost it a loop over every file of the household, every second.
+    package struct Files: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+        package private(set) var byName: [String: Entry] = [:]
+        /// The names whose entry `isBroken`.
+        package private(set) var broken: Set<String> = []
+
+        package init() {}
+
+        package init(dictionaryLiteral elements: (String, Entry)...) {
+            for (name, entry) in elements { self[name] = entry }
+        }
+
+        package subscript(name: String) -> Entry? {
+            get { byName[name] }
+            set {
+                byName[name] = newValue
+                if newValue?.isBroken == true {
+                    broken.insert(name)
+                } else if !broken.isEmpty {
+                    broken.remove(name)
+                }
+            }
+        }
+
+        package var count: Int { byName.count }
+        package var isEmpty: Bool { byName.isEmpty }
+        package var keys: Dictionary<String, Entry>.Keys { byName.keys }
+        package var values: Dictionary<String, Entry>.Values { byName.values }
+        package func makeIterator() -> Dictionary<String, Entry>.Iterator { byName.makeIterator() }
     }
 
     /// Keyed by path relative to the household's folder (`records`, `records/item/3f`).

@@ -17,7 +17,7 @@ extension FolderScanner {
     }
 
     struct LookedFolder {
-        var files: [String: FolderIndex.Entry] = [:]
+        var files = FolderIndex.Files()
         /// Names the folder's index knew that it no longer holds.
         var gone: [String] = []
         var result = Result()
@@ -64,7 +64,7 @@ extension FolderScanner {
         var stats = fileSystem.stat(untrusted, in: directoryPath).makeIterator()
         // The index as it was, changed only where a file changed: most of a changed folder's
         // files are not, and are neither copied nor hashed again.
-        looked.files = folder.known?.files ?? [:]
+        looked.files = folder.known?.files ?? FolderIndex.Files()
         var seen = 0
         for (at, name) in folder.candidates.enumerated() {
             let known = knownEntries[at]

@@ -229,9 +229,7 @@ struct FolderScanner {
     private func fetch(_ folders: [String], depth: Int) -> [Fetched?] {
         // The stats one after the other (a quick pass of an idle folder wakes no thread), then
         // the listings on every core.
-        var fetched = folders.map { relative in
-            Fetched(stat: Swift.Result { () throws(FileSystemError) in try fileSystem.stat(joinPath(layout.zone, relative)) })
-        }
+        var fetched = stats(of: folders).map { Fetched(stat: $0) }
         let toList = folders.indices.filter { at in
             guard case .success(let found?) = fetched[at].stat, found.kind == .directory else { return false }
             guard let known = previous.directories[folders[at]] else { return true }
@@ -249,6 +247,19 @@ struct FolderScanner {
         }
         for (at, listing) in zip(toList, listings) { fetched[at].listing = listing }
         return fetched
+    }
+
+    /// The stats of folders, each `nil` when it is gone. Subfolders of one folder (as a walk
+    /// fetches them) are looked up in their parent, opened once, instead of each walking the
+    /// whole path from the root: a quick pass of an idle household is little more than these.
+    private func stats(of folders: [String]) -> [Swift.Result<FileStat?, FileSystemError>] {
+        let parts = folders.map { FolderIndex.split($0) }
+        guard let parent = parts.first?.0, !parent.isEmpty, parts.allSatisfy({ $0.0 == parent }) else {
+            return folders.map { relative in
+                Swift.Result { () throws(FileSystemError) in try fileSystem.stat(joinPath(layout.zone, relative)) }
+            }
+        }
+        return fileSystem.stat(parts.map(\.1), in: joinPath(layout.zone, parent))
     }
 
     /// A folder's stat; `nil` when it is gone, is not a folder (a link is reported), or could
@@ -348,7 +359,7 @@ struct FolderScanner {
         /// the index's own string, not the listing's copy: a scan of every folder holds no
         /// second set of 100,000 names while it reads.
         fileprivate mutating func lookUp(in known: FolderIndex.Directory?) {
-            guard let files = known?.files else {
+            guard let files = known?.files.byName else {
                 knownEntries = Array(repeating: nil, count: candidates.count)
                 return
             }
@@ -370,9 +381,7 @@ struct FolderScanner {
         copy.subdirectories = []
         result.index.directories[relative] = copy
         result.filesScanned += known.files.count
-        for (name, entry) in known.files where entry.content == .broken {
-            result.broken.insert(relative + "/" + name)
-        }
+        for name in known.files.broken { result.broken.insert(relative + "/" + name) }
         guard depth < FolderScanner.maximumDepth else { return }
         let paths = known.subdirectories.sorted().map { relative + "/" + $0 }
         // A subfolder stays in the index's list while either index has it (gone now: its

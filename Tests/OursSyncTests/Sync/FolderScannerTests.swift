@@ -53,6 +53,28 @@ struct FolderScannerTests {
         #expect(idle.filesScanned == 50)
     }
 
+    /// A quick pass reuses an unchanged folder without listing it; a broken file in it must
+    /// still be reported as broken (write-back never overwrites a person's bytes), and no
+    /// longer once it is mended. Fifty records spread over more shard folders than a walk
+    /// fetches one by one, so their stats are taken in their parent folder.
+    @Test func aReusedFolderStillReportsItsBrokenFileUntilItIsMended() throws {
+        let index = try populated(50)
+        let torn = layout.path(of: key("r7"))
+        let relative = "records/item/" + ZoneLayout.shard(of: "r7") + "/r7.json"
+        let good = try fileSystem.read(torn, limit: 1 << 20)
+        try fileSystem.writeAtomically(torn, Array("{ torn".utf8), durability: .deferred)
+        let found = scan(index, .quick)
+        #expect(found.broken == [relative])
+        let reused = scan(found.index, .quick)
+        #expect(reused.filesRead == 0, "the folder is reused, not read")
+        #expect(reused.broken == [relative])
+        #expect(reused.index == found.index)
+        try fileSystem.writeAtomically(torn, good, durability: .deferred)
+        let mended = scan(reused.index, .quick)
+        #expect(mended.broken.isEmpty)
+        #expect(scan(mended.index, .quick).broken.isEmpty)
+    }
+
     @Test func aQuickPassFindsANewFileAndAVanishedOne() throws {
         let index = try populated(20)
         try write(key("new"), ["name": "New"])
