@@ -92,6 +92,7 @@ struct FolderScanner {
 
     func scan() -> Result {
         var result = Result()
+        result.index.directories.reserveCapacity(previous.directories.count)  // most passes rebuild the same folders
         var folders: [ListedFolder] = []
         walk(relative: "records", depth: 0, into: &result, listed: &folders)
         for (folder, looked) in zip(folders, look(in: folders)) {
@@ -126,7 +127,7 @@ struct FolderScanner {
     private func walk(
         relative: String, depth: Int, fetched: Fetched? = nil, into result: inout Result, listed: inout [ListedFolder]
     ) {
-        let directoryPath = joinPath(layout.zone, relative)
+        var directoryPath: String { joinPath(layout.zone, relative) }  // made only when used: a reused folder never is
         let found = fetched?.stat ?? Swift.Result { () throws(FileSystemError) in try fileSystem.stat(directoryPath) }
         guard let stat = statFolder(found, relative: relative, into: &result) else { return }
         let known = previous.directories[relative]
