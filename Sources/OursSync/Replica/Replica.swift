@@ -127,44 +127,47 @@ public struct Replica: Sendable {
         return !finishingLater
     }
 
-    /// Rewrites records in place, on all cores, a folder per thread at a time; a record gone
-    /// meanwhile is written anew. The first failure is thrown, once every write has ended.
+    /// Rewrites records in place (see `inEachFolder`); a record gone meanwhile is written anew.
     private func overwrite(_ files: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(FileSystemError) {
+        try inEachFolder(files) { _, files throws(FileSystemError) in
+            for (path, key, bytes) in files {
+                do throws(FileSystemError) { try fileSystem.overwrite(path, bytes) } catch {
+                    guard error.reason == .notFound else { throw error }  // gone meanwhile: written anew
+                    try write(bytes, of: key, durability: .deferred)
+                }
+            }
+        }
+    }
+
+    /// Writes many records as new files (`.deferred`; see `inEachFolder`).
+    private func writeNew(_ files: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) {
+        try io { () throws(FileSystemError) in
+            try inEachFolder(files) { folder, files throws(FileSystemError) in
+                if try fileSystem.stat(folder) == nil { try fileSystem.createDirectory(folder) }
+                for file in files { try fileSystem.writeAtomically(file.path, file.bytes, durability: .deferred) }
+            }
+        }
+    }
+
+    /// Runs `body` on the records of each folder: on all cores once there are
+    /// `writeSpreadFrom` of them, a folder per thread at a time (threads writing into one
+    /// folder queue for its lock). The first failure is thrown, once every write has ended.
+    private func inEachFolder(
+        _ files: [(key: RecordKey, bytes: [UInt8], replacing: Bool)],
+        _ body:
+            @Sendable (_ folder: String, _ files: [(path: String, key: RecordKey, bytes: [UInt8])]) throws(FileSystemError) ->
+            Void
+    ) throws(FileSystemError) {
         var byFolder: [String: [(path: String, key: RecordKey, bytes: [UInt8])]] = [:]
         for file in files {
             let path = path(of: file.key)
             byFolder[parentPath(path), default: []].append((path, file.key, file.bytes))
         }
-        let outcomes = Array(byFolder.values).concurrentMap(spreadFrom: 2) { files in
-            Result { () throws(FileSystemError) in
-                for (path, key, bytes) in files {
-                    do throws(FileSystemError) { try fileSystem.overwrite(path, bytes) } catch {
-                        guard error.reason == .notFound else { throw error }  // gone meanwhile: written anew
-                        try write(bytes, of: key, durability: .deferred)
-                    }
-                }
-            }
-        }
-        for outcome in outcomes { try outcome.get() }
-    }
-
-    /// Writes many records as new files (`.deferred`), on all cores, a folder per thread at a
-    /// time (threads writing into one folder queue for its lock). The first failure is
-    /// thrown, once every write has ended.
-    private func writeNew(_ files: [(key: RecordKey, bytes: [UInt8], replacing: Bool)]) throws(OursError) {
-        var byFolder: [String: [(path: String, bytes: [UInt8])]] = [:]
-        for file in files {
-            let path = path(of: file.key)
-            byFolder[parentPath(path), default: []].append((path, file.bytes))
-        }
         let spread = files.count >= Replica.writeSpreadFrom ? 2 : Int.max
         let outcomes = Array(byFolder).concurrentMap(spreadFrom: spread) { folder, files in
-            Result { () throws(FileSystemError) in
-                if try fileSystem.stat(folder) == nil { try fileSystem.createDirectory(folder) }
-                for file in files { try fileSystem.writeAtomically(file.path, file.bytes, durability: .deferred) }
-            }
+            Result { () throws(FileSystemError) in try body(folder, files) }
         }
-        for outcome in outcomes { try io { () throws(FileSystemError) in try outcome.get() } }
+        for outcome in outcomes { try outcome.get() }
     }
 
     /// How many new records a batch writes before it spreads them over the cores.
