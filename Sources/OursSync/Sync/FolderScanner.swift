@@ -81,7 +81,7 @@ struct FolderScanner {
     /// held a link, a pipe, an odd name or a broken file at the last pass, so what it reports
     /// of them is complete. Every other unchanged folder holds the names the index has.
     var listAnyway: Set<String> = []
-    /// From how many subfolders their stats and listings are fetched ahead (`fetch(_:)`).
+    /// From how many subfolders their stats and listings are fetched ahead (`fetch(_:of:depth:)`).
     var fetchFrom = FolderScanner.foldersWorthFetching
     /// Merges a record's canonical file into the replica as soon as it is decoded, on the thread
     /// that read it, given its bytes and their digest: a first sync reads and writes a whole
@@ -156,22 +156,22 @@ struct FolderScanner {
             ListedFolder(
                 relative: relative, known: known, candidates: listing.candidates, inodes: listing.inodes,
                 knownEntries: listing.knownEntries))
-        walk(subfolders: listing.subfolders.map { relative + "/" + $0 }, depth: depth + 1, into: &result, listed: &listed)
+        walk(subfolders: listing.subfolders, of: relative, depth: depth + 1, into: &result, listed: &listed)
     }
 
-    /// Walks subfolders in order, fetching them ahead (`fetch(_:)`) a window at a time: the
+    /// Walks subfolders in order, fetching them ahead (`fetch(_:of:depth:)`) a window at a time: the
     /// listings of a window are held at once, never those of all 256 shards of a type.
     private func walk(
-        subfolders paths: [String], depth: Int, into result: inout Result, listed: inout [ListedFolder],
-        afterEach: (String, inout Result) -> Void = { _, _ in }
+        subfolders names: [String], of parent: String, depth: Int, into result: inout Result,
+        listed: inout [ListedFolder], afterEach: (_ name: String, inout Result) -> Void = { _, _ in }
     ) {
-        let spread = paths.count >= fetchFrom
-        for start in stride(from: 0, to: paths.count, by: FolderScanner.fetchWindow) {
-            let window = Array(paths[start..<min(start + FolderScanner.fetchWindow, paths.count)])
-            let fetched = spread ? fetch(window, depth: depth) : window.map { _ in nil }
-            for (path, fetched) in zip(window, fetched) {
-                walk(relative: path, depth: depth, fetched: fetched, into: &result, listed: &listed)
-                afterEach(path, &result)
+        let spread = names.count >= fetchFrom
+        for start in stride(from: 0, to: names.count, by: FolderScanner.fetchWindow) {
+            let window = Array(names[start..<min(start + FolderScanner.fetchWindow, names.count)])
+            let fetched = spread ? fetch(window, of: parent, depth: depth) : window.map { _ in nil }
+            for (name, fetched) in zip(window, fetched) {
+                walk(relative: parent + "/" + name, depth: depth, fetched: fetched, into: &result, listed: &listed)
+                afterEach(name, &result)
             }
         }
     }
@@ -180,7 +180,7 @@ struct FolderScanner {
     /// stat is unchanged, so no file was created, removed or renamed in it (the rule quick
     /// passes already live by), and it held nothing the last pass reported. Its files are
     /// still stat-ed one by one: that is what a stat pass is for.
-    private func hasSameNames(_ known: FolderIndex.Directory, stat: FileStat, relative: String) -> Bool {
+    func hasSameNames(_ known: FolderIndex.Directory, stat: FileStat, relative: String) -> Bool {
         mode == .stat && known.matches(stat) && !(reread?(relative) ?? false) && !listAnyway.contains(relative)
     }
 
@@ -199,68 +199,13 @@ struct FolderScanner {
                 relative: relative, known: known, candidates: names, inodes: names.map { _ in nil },
                 knownEntries: Array(known.files.values)))
         guard depth < FolderScanner.maximumDepth else { return }
-        walk(
-            subfolders: known.subdirectories.sorted().map { relative + "/" + $0 }, depth: depth + 1, into: &result,
-            listed: &listed)
+        walk(subfolders: known.subdirectories.sorted(), of: relative, depth: depth + 1, into: &result, listed: &listed)
     }
 
     /// Whether a quick pass takes a folder as the index has it, without listing it.
-    private func isReused(_ known: FolderIndex.Directory?, stat: FileStat, relative: String) -> Bool {
+    func isReused(_ known: FolderIndex.Directory?, stat: FileStat, relative: String) -> Bool {
         guard mode == .quick, let known else { return false }
         return known.matches(stat) && !(reread?(relative) ?? false)
-    }
-
-    /// A folder's stat, and its listing sorted out unless a quick pass will reuse it: fetched
-    /// ahead.
-    struct Fetched {
-        var stat: Swift.Result<FileStat?, FileSystemError>
-        var listing: Swift.Result<Listing, FileSystemError>?
-    }
-
-    /// From how many subfolders their listings are fetched ahead, on every core, and how many
-    /// at a time.
-    static let foldersWorthFetching = 16
-    static let fetchWindow = 32
-
-    /// The stats of a folder's subfolders, and the listings of those a quick pass will not
-    /// reuse, fetched and sorted out on every core when there are many (a type's 256 shards):
-    /// listing is most of a walk, and a burst of changes touches every shard. Each stat is
-    /// taken before its listing, as in a walk one folder at a time, so a file added meanwhile
-    /// changes the stat the index keeps and the next pass lists the folder again.
-    private func fetch(_ folders: [String], depth: Int) -> [Fetched?] {
-        // The stats one after the other (a quick pass of an idle folder wakes no thread), then
-        // the listings on every core.
-        var fetched = stats(of: folders).map { Fetched(stat: $0) }
-        let toList = folders.indices.filter { at in
-            guard case .success(let found?) = fetched[at].stat, found.kind == .directory else { return false }
-            guard let known = previous.directories[folders[at]] else { return true }
-            return !isReused(known, stat: found, relative: folders[at])
-                && !hasSameNames(known, stat: found, relative: folders[at])
-        }
-        guard toList.count >= 2 else { return fetched }  // a lone listing is made by the walk
-        let listings = toList.concurrentMap { at in
-            Swift.Result { () throws(FileSystemError) in
-                let relative = folders[at]
-                return sortOut(
-                    try fileSystem.list(joinPath(layout.zone, relative)), in: relative, depth: depth,
-                    known: previous.directories[relative])
-            }
-        }
-        for (at, listing) in zip(toList, listings) { fetched[at].listing = listing }
-        return fetched
-    }
-
-    /// The stats of folders, each `nil` when it is gone. Subfolders of one folder (as a walk
-    /// fetches them) are looked up in their parent, opened once, instead of each walking the
-    /// whole path from the root: a quick pass of an idle household is little more than these.
-    private func stats(of folders: [String]) -> [Swift.Result<FileStat?, FileSystemError>] {
-        let parts = folders.map { FolderIndex.split($0) }
-        guard let parent = parts.first?.0, !parent.isEmpty, parts.allSatisfy({ $0.0 == parent }) else {
-            return folders.map { relative in
-                Swift.Result { () throws(FileSystemError) in try fileSystem.stat(joinPath(layout.zone, relative)) }
-            }
-        }
-        return fileSystem.stat(parts.map(\.1), in: joinPath(layout.zone, parent))
     }
 
     /// A folder's stat; `nil` when it is gone, is not a folder (a link is reported), or could
@@ -301,78 +246,6 @@ struct FolderScanner {
         }
     }
 
-    /// The entries of one listed folder, sorted out: files that may hold records (each with
-    /// its entry in the folder's index, `known`), subfolders to walk into. Links, pipes and
-    /// names that are not UTF-8 are reported; the engine's temporary files are noted (a sweep
-    /// removes stale ones); anything else is skipped. Runs on any thread (`fetch(_:depth:)`).
-    private func sortOut(
-        _ entries: [DirectoryEntry], in relative: String, depth: Int, known: FolderIndex.Directory?
-    ) -> Listing {
-        var listing = Listing()
-        for entry in entries {
-            if FolderNames.isIgnored(entry.name) {
-                if entry.kind == .file && TemporaryName.matches(entry.name) {
-                    listing.temporaryFiles.append(relative + "/" + entry.name)
-                }
-                continue
-            }
-            switch entry.kind {
-            case .directory where depth < FolderScanner.maximumDepth && FolderIndex.isIndexable(entry.name):
-                listing.subfolders.append(entry.name)
-            case .symlink:
-                listing.problems.append(
-                    Problem(
-                        .symlink, path: layout.directoryName + "/" + relative + "/" + entry.name,
-                        "symbolic link ignored; Ours never follows links"))
-            case .file where entry.name.hasSuffix(".json"):
-                listing.candidates.append(entry.name)
-                listing.inodes.append(entry.inode)
-            case .other:
-                // Never opened: a pipe would block a reader, and a name that is not UTF-8 cannot
-                // be a record (it is shown with U+FFFD for the bytes that are not).
-                let why =
-                    entry.name.contains("\u{FFFD}")
-                    ? "a name that is not valid UTF-8; ignored"
-                    : "not a regular file or folder (a named pipe, socket or device); ignored"
-                listing.problems.append(
-                    Problem(.unreadableFile, path: layout.directoryName + "/" + relative + "/" + entry.name, why))
-            default:
-                continue
-            }
-        }
-        listing.lookUp(in: known)
-        return listing
-    }
-
-    /// One folder's listing, sorted out by `sortOut`.
-    struct Listing: Sendable {
-        var candidates: [String] = []
-        /// Each candidate's inode number as the listing gave it, if it did.
-        var inodes: [UInt64?] = []
-        /// Each candidate's entry in the folder's index, if it has one.
-        var knownEntries: [FolderIndex.Entry?] = []
-        var subfolders: [String] = []
-        /// What the listing found to report, and the engine's temporary files in it.
-        var problems: [Problem] = []
-        var temporaryFiles: [String] = []
-
-        /// Finds each candidate's entry in the folder's index. A name the index holds is then
-        /// the index's own string, not the listing's copy: a scan of every folder holds no
-        /// second set of 100,000 names while it reads.
-        fileprivate mutating func lookUp(in known: FolderIndex.Directory?) {
-            guard let files = known?.files.byName else {
-                knownEntries = Array(repeating: nil, count: candidates.count)
-                return
-            }
-            knownEntries = candidates.indices.map { at in
-                guard let found = files.index(forKey: candidates[at]) else { return nil }
-                let (name, entry) = files[found]
-                candidates[at] = name
-                return entry
-            }
-        }
-    }
-
     /// An unchanged folder: its files are as they were; its subfolders are looked at in turn.
     private func reuse(
         _ known: FolderIndex.Directory, at relative: String, depth: Int, into result: inout Result,
@@ -384,13 +257,13 @@ struct FolderScanner {
         result.filesScanned += known.files.count
         for name in known.files.broken { result.broken.insert(relative + "/" + name) }
         guard depth < FolderScanner.maximumDepth else { return }
-        let paths = known.subdirectories.sorted().map { relative + "/" + $0 }
+        let names = known.subdirectories.sorted()
         // A subfolder stays in the index's list while either index has it (gone now: its
         // records count as vanished).
-        let before = Set(paths.filter { result.index.directories[$0] != nil })
-        walk(subfolders: paths, depth: depth + 1, into: &result, listed: &listed) { path, result in
-            if before.contains(path) || result.index.directories[path] != nil {
-                result.index.directories[relative]?.subdirectories.insert(lastComponent(path))
+        let before = Set(names.filter { result.index.directories[relative + "/" + $0] != nil })
+        walk(subfolders: names, of: relative, depth: depth + 1, into: &result, listed: &listed) { name, result in
+            if before.contains(name) || result.index.directories[relative + "/" + name] != nil {
+                result.index.directories[relative]?.subdirectories.insert(name)
             }
         }
     }
