@@ -31,7 +31,11 @@ extension DocumentFold {
             for candidate in group {
                 let field = candidate.participantField.field
                 let verdict: Verdict
-                if let upgrade, field == "permission" || field == "code" {
+                if before.status == .removed || before.status == .left, !Self.inert.contains(field) {
+                    // Gone, they change nothing but by coming back: a leave that did not see the
+                    // removal before it does not turn that removal into a leave.
+                    verdict = .reject("\(before.name) \(Self.departure(before.status)) before this change")
+                } else if let upgrade, field == "permission" || field == "code" {
                     verdict = upgrade
                 } else {
                     verdict = fieldVerdict(candidate, of: before, device: device)

@@ -16,26 +16,35 @@ extension DocumentFold {
 
     /// The writes in causal order: a write comes after every write its writer had seen (and
     /// after its own device's earlier ones), whatever the stamps say — a device whose clock is
-    /// behind still writes after what it had read; concurrent writes go by stamp.
+    /// behind still writes after what it had read. Of writes that are concurrent, a hand-over of
+    /// ownership goes after the others, then they go by stamp: whatever the owner's other devices,
+    /// or the member taking over, did without having seen the hand-over is judged as done before
+    /// it — a removal or a leave it did not see, a dissolution on another of the owner's devices
+    /// — so a hand-over never lands on someone who was leaving, and never turns a concurrent
+    /// action of the owner's into a stranger's.
     static func causalOrder(_ candidates: [Candidate]) -> [Write] {
         var byStamp: [Stamp: Write] = [:]
         for candidate in candidates {
             let stamp = candidate.entry.stamp
-            // Every entry of one write carries the same `seen`: the first one's stands for all.
-            if byStamp[stamp] == nil { byStamp[stamp] = Write(stamp: stamp, seen: candidate.entry.seen) }
+            // The entries of one write carry what their writer had seen of each document; what
+            // it had seen is all of it.
+            if byStamp[stamp] == nil { byStamp[stamp] = Write(stamp: stamp) }
+            byStamp[stamp]?.seen.formUnion(candidate.entry.seen)
             byStamp[stamp]?.candidates.append(candidate)
         }
         let writes = byStamp.values.sorted { $0.stamp < $1.stamp }
         let next = successors(writes)
         var waitingOn = [Int](repeating: 0, count: writes.count)
         for list in next { for later in list { waitingOn[later] += 1 } }
-        var ready = MinHeap(writes.indices.filter { waitingOn[$0] == 0 })
+        let handsOver = writes.map(\.handsOverOwnership)
+        var ready = MinHeap(writes.indices.filter { waitingOn[$0] == 0 && !handsOver[$0] })
+        var readyHandOvers = MinHeap(writes.indices.filter { waitingOn[$0] == 0 && handsOver[$0] })
         var placed = [Bool](repeating: false, count: writes.count)
         var order: [Write] = []
         var unplaced = 0
         while order.count < writes.count {
             let chosen: Int
-            if let first = ready.pop() {
+            if let first = ready.pop() ?? readyHandOvers.pop() {
                 chosen = first
             } else {
                 // A cycle (only in hand-made files) is broken at its earliest stamp.
@@ -47,7 +56,8 @@ extension DocumentFold {
             order.append(writes[chosen])
             for after in next[chosen] {
                 waitingOn[after] -= 1
-                if waitingOn[after] == 0, !placed[after] { ready.push(after) }
+                guard waitingOn[after] == 0, !placed[after] else { continue }
+                if handsOver[after] { readyHandOvers.push(after) } else { ready.push(after) }
             }
         }
         return order

@@ -112,6 +112,8 @@ struct DocumentFold {
             for candidate in write.candidates {
                 refuse(candidate, .reject("\(describe(device)) was removed before this change"))
             }
+        } else if let why = raceRefusal(write) {
+            for candidate in write.candidates { refuse(candidate, .reject(why)) }
         } else if ownerDevices.contains(device) || recovers(write) {
             admitted = write.candidates
         } else {

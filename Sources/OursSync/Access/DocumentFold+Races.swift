@@ -1,0 +1,77 @@
+/// The rules that decide membership actions taken at the same time on devices that had not
+/// seen each other's — two phones in two pockets. Each refuses a write whole: a household never
+/// keeps half of an action.
+///
+/// - After the household is dissolved, nothing but last-seen times and e-mail addresses
+///   changes: a hand-over, a join or a recovery the dissolution did not see does not happen.
+/// - A recovery is one write (the code's proof, the new code, the new device listed and the
+///   owner's earlier devices removed): when its proof is not the current code's, issued to the
+///   owner as of that write (spent by another recovery, or the owner changed), none of it stands.
+/// - A hand-over of ownership to someone who left or was removed, by an action it had not seen,
+///   does not take effect: the owner stays (hand-overs are judged after every concurrent write,
+///   see `causalOrder`).
+/// - Whoever owns the household is never marked gone: a leave or a removal that meets an owner
+///   (made before the write that made them owner reached its writer) does not take effect.
+extension DocumentFold.Write {
+    /// Whether this write hands the household to someone: it names `zone.json`'s `owner`, or
+    /// gives a participant the role of owner.
+    var handsOverOwnership: Bool { handOverTarget != nil }
+
+    /// The participant this write makes the owner, if it makes one.
+    var handOverTarget: String? {
+        for candidate in candidates where candidate.document == .zone && candidate.name == "owner" {
+            if let owner = candidate.entry.value?.stringValue { return owner }
+        }
+        for candidate in candidates where candidate.document == .manifest {
+            let (participant, field) = candidate.participantField
+            if field == "role", candidate.entry.value?.stringValue == Participant.Role.owner.rawValue { return participant }
+        }
+        return nil
+    }
+
+    /// Whether any field this write changes is one the rules look at.
+    var changesAnythingButInertFields: Bool {
+        candidates.contains { $0.document == .zone || !DocumentFold.inert.contains($0.participantField.field) }
+    }
+}
+
+extension DocumentFold {
+    /// Why a write is refused whole, by the rules above; `nil` when it is judged as usual.
+    mutating func raceRefusal(_ write: Write) -> String? {
+        let household = zone?.fields["name"]?.winner.value?.stringValue ?? "the household"
+        if zone?.fields["dissolvedAt"]?.winner.value?.stringValue != nil, write.changesAnythingButInertFields {
+            return "\(household) was dissolved before this change"
+        }
+        if write.candidates.contains(where: { $0.document == .zone && $0.name == "recoveryProof" }), !recovers(write) {
+            return "the recovery of \(household) by \(describe(write.stamp.device)) did not take effect: the code it used "
+                + "was already spent, or was issued to someone who no longer owned \(household)"
+        }
+        if let target = write.handOverTarget, let participant = view.participants[target],
+            participant.status != .active || view.activeDevices(of: target).isEmpty
+        {
+            let gone = participant.status == .active ? "has no device left" : Self.departure(participant.status)
+            return "\(household) was not handed to \(participant.name), who \(gone) by then"
+        }
+        let owners = owners
+        for candidate in write.candidates where candidate.document == .manifest {
+            let (participant, field) = candidate.participantField
+            guard field == "status", owners.contains(participant),
+                let status = candidate.entry.value?.stringValue.flatMap(Participant.Status.init(rawValue:)),
+                status == .left || status == .removed
+            else { continue }
+            let name = view.participants[participant]?.name ?? participant
+            return "\(name) owns \(household) by then, and an owner cannot be marked \(status.rawValue): "
+                + "ownership is handed over first"
+        }
+        return nil
+    }
+
+    static func departure(_ status: Participant.Status) -> String {
+        switch status {
+        case .left: "had left"
+        case .removed: "had been removed"
+        case .pending: "had not finished joining"
+        case .active: "is active"
+        }
+    }
+}
