@@ -20,6 +20,9 @@ struct DocumentSync {
         /// Documents this device must not write: broken, unreadable, from a newer version or
         /// from another household.
         var untouchable: Set<Document> = []
+        /// This device's own writes every device sets aside, that some copy still holds: an
+        /// action another one it had not seen came before (see `DocumentFold+Races`).
+        var ownRefusals: [AdmittedDocuments.Refusal] = []
     }
 
     /// The folder's copy of a document: its bytes and state (both `nil` when there is none).
@@ -67,7 +70,9 @@ struct DocumentSync {
             admitted.manifest = nil
         }
         outcome.waiting = admitted.waiting
-        report.problems += problems(admitted, live: states)
+        let me = try context.device.identity()?.deviceID
+        outcome.ownRefusals = admitted.rejected.filter { $0.stamp.device == me && Self.isLive($0, in: states) }
+        report.problems += problems(admitted, live: states, me: me)
         for document in [Document.zone, .manifest] {
             guard let merged = document == .zone ? admitted.zone : admitted.manifest else { continue }
             try context.device.receive(latestOf: merged.allStamps)
@@ -91,23 +96,31 @@ struct DocumentSync {
 
     /// The problems to report: writes not admitted that some copy still holds as a value (not
     /// only as the history of one), so nothing settled is reported again on every run.
-    private func problems(_ admitted: AdmittedDocuments, live states: [Document: [RecordState]]) -> [Problem] {
-        func isLive(_ refusal: AdmittedDocuments.Refusal) -> Bool {
-            (states[refusal.document] ?? []).contains { state in
-                state.fields[refusal.field]?.entries.contains { $0.stamp == refusal.stamp } == true
-            }
-        }
+    private func problems(_ admitted: AdmittedDocuments, live states: [Document: [RecordState]], me: DeviceID?) -> [Problem] {
+        let live = { (refusal: AdmittedDocuments.Refusal) in Self.isLive(refusal, in: states) }
         var problems: [Problem] = []
         for document in [Document.zone, .manifest] {
             let path = layout.directoryName + "/" + document.fileName
-            for why in AdmittedDocuments.reasons(admitted.rejected.filter(isLive), of: document) {
+            let rejected = admitted.rejected.filter(live)
+            for why in AdmittedDocuments.reasons(rejected.filter { $0.stamp.device == me }, of: document) {
+                problems.append(Problem(.ignoredChange, path: path, "your change did not take effect: \(why)"))
+            }
+            for why in AdmittedDocuments.reasons(rejected.filter { $0.stamp.device != me }, of: document) {
                 problems.append(Problem(.ignoredChange, path: path, "change ignored: \(why)"))
             }
-            for why in AdmittedDocuments.reasons(admitted.waits.filter(isLive), of: document) {
+            for why in AdmittedDocuments.reasons(admitted.waits.filter(live), of: document) {
                 problems.append(Problem(.unknownWriter, path: path, "change waits: \(why)"))
             }
         }
         return problems
+    }
+
+    /// Whether some copy still holds a write that was not admitted as a value (not only as the
+    /// history of one): what is settled is not reported again on every run.
+    static func isLive(_ refusal: AdmittedDocuments.Refusal, in states: [Document: [RecordState]]) -> Bool {
+        (states[refusal.document] ?? []).contains { state in
+            state.fields[refusal.field]?.entries.contains { $0.stamp == refusal.stamp } == true
+        }
     }
 
     private func foreignProblem(_ document: Document, _ state: RecordState) -> Problem {

@@ -9,11 +9,18 @@ struct LifecycleCheck {
     /// Updates the membership from `zone.json` and `participants.json`, as admitted by the
     /// rules every device applies: this device's own writes the others would ignore (a rejoin
     /// or an upgrade they refuse) count for nothing here either.
-    /// - Returns: the event that ended this device's membership, if one did now.
-    func apply(folderWritable: Bool) throws(OursError) -> LifecycleEvent? {
-        guard var membership = context.membership else { return nil }
+    /// - Parameter ownRefusals: this device's own writes every device sets aside (see
+    ///   `DocumentSync.Outcome`), which say why a hand-over of its did not take effect.
+    /// - Returns: the event that ended this device's membership, if one did now, and the change
+    ///   of its person's role, if ownership changed hands.
+    func apply(
+        folderWritable: Bool, ownRefusals: [AdmittedDocuments.Refusal] = []
+    ) throws(OursError) -> (
+        event: LifecycleEvent?, correction: MembershipCorrection?
+    ) {
+        guard var membership = context.membership else { return (nil, nil) }
         let identity = try context.device.requireIdentity()
-        guard let zone = try context.zoneInfo() else { return nil }
+        guard let zone = try context.zoneInfo() else { return (nil, nil) }
         let manifest = try context.manifest()
         let me = manifest.participants[identity.participantID]
         var event: LifecycleEvent?
@@ -28,9 +35,24 @@ struct LifecycleCheck {
         } else if let me, me.status == .removed || me.status == .left, membership.status == .active {
             membership.status = me.status == .removed ? .removed : .left
             event = me.status == .removed ? .removed : .left
+        } else if membership.status == .active, manifest.deviceOwners[identity.deviceID] != identity.participantID,
+            try context.replica.hasRecoveryClaim()
+        {
+            // This device's recovery listed it as its person's; a list that does not name it
+            // means every device set the recovery aside.
+            membership.status = .removed
+            event = .recoveryRefused
         }
+        var correction: MembershipCorrection?
         if let me, membership.status == .active {
-            membership.role = zone.owner == me.id ? .owner : .member
+            let role: Participant.Role = zone.owner == me.id ? .owner : .member
+            if role != membership.role {
+                let reason = ownRefusals.first { $0.field == "owner" || $0.field.hasSuffix(".role") }?.reason ?? ""
+                correction = MembershipCorrection(
+                    was: .active, now: .active, ended: nil, overruled: false, role: role,
+                    owner: manifest.participants[zone.owner]?.name ?? zone.owner, reason: reason)
+            }
+            membership.role = role
             // A linked device writes once its person's list names it: until then every device
             // would hold its changes back, and for ever if the list never names it (the device
             // that made the code was removed, or another device claimed the code at the same time).
@@ -45,7 +67,7 @@ struct LifecycleCheck {
             // A courtesy: a participants.json someone broke (never overwritten) must not stop the pass.
             try? refreshLastSeen(me)
         }
-        return event
+        return (event, correction)
     }
 
     private func refreshLastSeen(_ me: Participant) throws(OursError) {

@@ -9,6 +9,10 @@ public enum LifecycleEvent: String, Sendable {
     case left
     /// One of this person's other devices removed this device.
     case deviceRemoved
+    /// This device recovered the household with its recovery code, and every device set the
+    /// recovery aside: another change it had not seen came first (the owner changed, or another
+    /// device used the code).
+    case recoveryRefused
 
     /// The sentence the command prints.
     public func message(household: String) -> String {
@@ -18,6 +22,9 @@ public enum LifecycleEvent: String, Sendable {
         case .left: "You left \(household). This device keeps a read-only copy."
         case .deviceRemoved:
             "This device was removed from your devices in \(household). It keeps a read-only copy; its changes are ignored."
+        case .recoveryRefused:
+            "Your recovery of \(household) did not take effect: a change made at the same time that it had not seen came "
+                + "first (the owner changed, or another device used the code). This device keeps a read-only copy."
         }
     }
 }

@@ -78,16 +78,23 @@ struct SyncPass {
     /// - Throws: `.notPermitted` for a membership that had already ended; `.folderUnavailable`.
     private func openFolder(_ report: inout SyncReport) throws(OursError) -> (layout: ZoneLayout, canWriteFolder: Bool)? {
         guard let initial = context.membership else { return nil }
-        guard initial.status == .active else {
+        if initial.status != .active {
+            // Its documents may say otherwise now (see `LifecycleCheck.reconsider`).
+            report.correction = try? context.reconsiderEndedMembership()
+        }
+        if let ended = context.membership, ended.status != .active {
             try? context.deliverAfterMembershipEnded(learntNow: false)
             throw .notPermitted(
-                LifecycleEvent(initial.status).message(household: initial.name),
-                hint: "It stays listable: `ours --household \"\(initial.name)\" record list TYPE`.")
+                report.correction?.message(household: ended.name) ?? LifecycleEvent(ended.status).message(household: ended.name),
+                hint: "It stays listable: `ours --household \"\(ended.name)\" record list TYPE`.")
         }
         let layout = try context.requireFolder()
         let canWriteFolder = context.fileSystem.isWritableDirectory(layout.zone)
-        try DocumentSync(context: context, layout: layout, canWriteFolder: canWriteFolder).run(into: &report)
-        if let event = try LifecycleCheck(context: context).apply(folderWritable: canWriteFolder) {
+        let documents = try DocumentSync(context: context, layout: layout, canWriteFolder: canWriteFolder).run(into: &report)
+        let learnt = try LifecycleCheck(context: context).apply(
+            folderWritable: canWriteFolder, ownRefusals: documents.ownRefusals)
+        report.correction = report.correction ?? learnt.correction
+        if let event = learnt.event {
             report.lifecycle = event
             if event != .dissolved { try? context.deliverAfterMembershipEnded(learntNow: true) }
             report.durationMillis = context.device.clock.nowMillis() - report.startedAt

@@ -24,6 +24,9 @@ public struct SyncReport: Sendable {
     public var changes: [RecordChange] = []
     /// Set when this pass learnt that this device's membership ended (removed, dissolved).
     public var lifecycle: LifecycleEvent?
+    /// Set when this device's own leave or dissolution (or a removal it had learnt) did not
+    /// take effect after all, and the device follows the household's documents again.
+    public var correction: MembershipCorrection?
     /// What went wrong with single files or writes; the pass went on without them.
     public var problems: [Problem] = []
     /// When the pass started, in milliseconds since 1970 (this device's clock).
@@ -43,6 +46,7 @@ public struct SyncReport: Sendable {
             "problems": .array(problems.map(\.json)), "startedAt": .string(UTCTime.iso8601(millis: startedAt)),
             "durationMs": JSONValue(Int(durationMillis)),
             "lifecycle": lifecycle.map { .string($0.rawValue) } ?? .null,
+            "correction": correction?.json ?? .null,
         ]
     }
 }

@@ -58,6 +58,7 @@ extension Device {
         }
         let earlier = ParticipantManifest(manifestState).activeDevices(of: participant).filter { $0 != identity.deviceID }
         let newCode = Recovery.newCode()
+        try zone.replica.markRecoveryClaim()
         try zone.context.changeDocuments(
             zone: ["recoveryProof": .string(proof), "recovery": Recovery.record(code: newCode, participant: participant)],
             hint: "The household's documents in the folder may be damaged; `ours doctor` explains more.",

@@ -11,7 +11,17 @@ struct SyncCommand: OursCommand {
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let zone = try context.zone()
+        var zone = try context.zone()
+        var correction: MembershipCorrection?
+        if zone.isPrivate {
+            // A household this device left or learnt it was removed from may say otherwise now.
+            let corrections = try context.device.reconsiderEndedMemberships()
+            zone = try context.zone()
+            correction = corrections.first { $0.0.id == zone.membership?.id }?.1
+            for (membership, other) in corrections where membership.id != zone.membership?.id && !context.json {
+                context.say(other.message(household: membership.name))
+            }
+        }
         guard !zone.isPrivate else {
             let ended = try context.device.memberships().filter { $0.status != .active }
             if let last = ended.last {
@@ -22,8 +32,10 @@ struct SyncCommand: OursCommand {
             throw .notFound("this device has no household to sync", hint: "Create one with `ours household create`, or join one.")
         }
         let progress = ProgressReport(context)
-        let report = try zone.sync { step in progress.update(step) }
+        var report = try zone.sync { step in progress.update(step) }
         progress.end()
+        report.correction = report.correction ?? correction
+        if let correction = report.correction, !context.json { context.say(correction.message(household: zone.name)) }
         if context.json {
             context.printJSON(report.json)
             return report.lifecycle == nil ? 0 : OursError.Kind.notPermitted.exitCode
