@@ -75,15 +75,25 @@ extension Zone {
                 try personal.save(merged, durability: .deferred)
             }
             try context.flush(personal.directory)
-            for key in keys {
-                let path = layout.path(of: key)
-                // Never through a link: it could lead to someone else's file outside the folder.
-                guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil else { continue }
-                try? fileSystem.remove(path)
-            }
+            for key in keys where try folderFileIsHeld(key, layout: layout) { try? fileSystem.remove(layout.path(of: key)) }
         }
         try retire(as: .dissolved)
         return try device.replica(Zone.privateID).keys().count
+    }
+
+    /// Whether the folder's file of a record holds nothing this device's copy lacks, so that
+    /// removing it loses nothing: a file that does not parse (a person's bytes, a half-synced
+    /// download), a newer one, or one reached through a link stays.
+    private func folderFileIsHeld(_ key: RecordKey, layout: ZoneLayout) throws(OursError) -> Bool {
+        let path = layout.path(of: key)
+        // Never through a link: it could lead to someone else's file outside the folder.
+        guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil,
+            let modified = (try? fileSystem.stat(path))??.modifiedMillis,
+            let bytes = try? fileSystem.read(path, limit: RecordFile.maximumSize),
+            let file = SyncContext.decodeFolderRecord(bytes, key: key, modifiedMillis: modified),
+            let held = try replica.load(key)
+        else { return false }
+        return held.merging(file) == held
     }
 
     /// Revokes a share code of this household (its creator or the owner).
