@@ -15,7 +15,7 @@ struct RegressionSeed: Sendable, CustomTestStringConvertible {
 enum RegressionSeeds {
     static let seeds: [RegressionSeed] =
         v1.map { RegressionSeed(seed: $0, generator: .v1) } + v2.map { RegressionSeed(seed: $0, generator: .v2) }
-        + v3.map { RegressionSeed(seed: $0, generator: .v3) }
+        + v3.map { RegressionSeed(seed: $0, generator: .v3) } + v4.map { RegressionSeed(seed: $0, generator: .v4) }
 
     /// Found with generator v1.
     static let v1: [UInt64] = [
@@ -172,5 +172,15 @@ extension RegressionSeeds {
         // Mike left, then his linked device removed his first device: that device stays
         // `left` (only an active membership learns of a removal); the checker asked `removed`.
         5_370_117_425,
+    ]
+}
+
+extension RegressionSeeds {
+    /// Found with generator v4.
+    static let v4: [UInt64] = [
+        // The owner dissolved the household in a race; the dissolving device removed the folder's
+        // file of every record it held, one a person had broken among them. Now it removes only
+        // files that parse as the record and hold nothing its copy lacks.
+        43, 138,
     ]
 }

@@ -24,6 +24,8 @@ struct SimOp: Sendable, Equatable, CustomStringConvertible {
         case rejoin, upgrade, transfer, tamperReadOnly
         // Added with generator v3: one person, many devices.
         case linkDevice, removeDevice, recover
+        // Added with generator v4: two membership actions at once, on devices that have not synced.
+        case race
     }
 
     var kind: Kind
@@ -53,10 +55,16 @@ struct SimPlan: Sendable, Equatable {
         /// goes on writing until it learns), the owner recovering the household on a fresh
         /// device with the recovery code. Up to six devices, one at least not a member at first.
         case v3
+        /// v3 and: membership actions that race — transfer, leave, remove, dissolve, recover,
+        /// link, device removal, upgrade and rejoin, two at a time on devices whose folder copies
+        /// have not seen each other's. Five or six devices, three members at least and two fresh
+        /// devices at most, the owner often with a second device and a member often read-only,
+        /// and a recovery code written down at the start.
+        case v4
 
         /// What random seeds run with; `OURS_SIM_GENERATOR` picks another, to replay a seed
         /// reported with it.
-        static let current: Generator = .v3
+        static let current: Generator = .v4
 
         static let fromEnvironment: Generator =
             ProcessInfo.processInfo.environment["OURS_SIM_GENERATOR"]
@@ -82,6 +90,8 @@ struct SimPlan: Sendable, Equatable {
                 ]
             case .v3:
                 Generator.v2.weights + [(.linkDevice, 6), (.removeDevice, 2), (.recover, 2)]
+            case .v4:
+                Generator.v3.weights + [(.race, 7)]
             }
         }
     }
@@ -96,8 +106,18 @@ struct SimPlan: Sendable, Equatable {
     static func make(seed: UInt64, generator: Generator = .current, operations: ClosedRange<Int> = 60...120) -> SimPlan {
         var random = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
         let weights = generator.weights
-        let devices = generator == .v3 ? random.int(3...6) : random.int(2...5)
-        let initial = generator == .v3 ? random.int(2...(devices - 1)) : random.int(2...devices)
+        let (devices, initial): (Int, Int)
+        switch generator {
+        case .v1, .v2:
+            let count = random.int(2...5)
+            (devices, initial) = (count, random.int(2...count))
+        case .v3:
+            let count = random.int(3...6)
+            (devices, initial) = (count, random.int(2...(count - 1)))
+        case .v4:
+            let count = random.int(5...6)
+            (devices, initial) = (count, random.int(3...(count - 2)))
+        }
         let total = weights.reduce(0) { $0 + $1.1 }
         var ops: [SimOp] = []
         for _ in 0..<random.int(operations) {

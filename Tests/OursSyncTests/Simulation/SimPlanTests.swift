@@ -8,7 +8,7 @@ import Testing
 struct SimPlanTests {
     /// The fingerprint of each generator's plans for seeds 1...200, recorded when it was added.
     static let fingerprints: [SimPlan.Generator: String] = [
-        .v1: "3b73847be8263359", .v2: "2142eb79360e262b", .v3: "4a5f06b62afb3900",
+        .v1: "3b73847be8263359", .v2: "2142eb79360e262b", .v3: "4a5f06b62afb3900", .v4: "f26e7679d69d01a9",
     ]
 
     @Test(arguments: SimPlan.Generator.allCases)

@@ -111,6 +111,7 @@ extension SimWorld {
                 () throws(OursError) -> String in
                 recoveryCode = try owner.zone(householdID).issueRecoveryCode()
                 recoveryFor = owner.identity.participantID
+                issuedRecoveryCodes.append(recoveryCode ?? "")
                 count("recoveryCodes")
                 return "the owner wrote down a recovery code"
             }
@@ -129,6 +130,7 @@ extension SimWorld {
             for other in devices where result.removedDevices.contains(other.identity.deviceID) { other.deviceRemoved = true }
             ownerIndex = device.index
             recoveryCode = result.newCode
+            issuedRecoveryCodes.append(result.newCode)
             count("recoveries")
             return "recovered the household; removed devices \(result.removedDevices.map(\.rawValue))"
         }

@@ -68,6 +68,8 @@ extension SimWorld {
                 continue
             }
             log.append("heal: converged after \(round + 1) rounds")
+            // After races, who is in is the household's to say (see `followHousehold`).
+            if plan.generator == .v4 { _ = followHousehold(relativeFiles(devices[0], under: SimSyncTool.root)) }
             return
         }
         failures.append("no convergence: files still changing after \(SimWorld.maximumHealRounds) rounds of sync")
@@ -77,6 +79,7 @@ extension SimWorld {
     /// device over the unchanged folder read what they like and write nothing — no file in any
     /// folder copy or replica changes, and no report counts a merge, a write or a restore.
     func verifyQuiet() {
+        guard !dissolved else { return }  // nobody syncs a dissolved household
         let before = fingerprint()
         for device in devices where device.isActive {
             for quick in [false, true] {
@@ -140,6 +143,11 @@ extension SimWorld {
                 "divergence: \(device.name)'s folder copy differs from \(devices[0].name)'s: "
                     + SimWorld.differences(copies[0], copies[device.index]))
         }
+        if plan.generator == .v4 {
+            // Who is in, who owns it and whether it exists are the household's to say after races.
+            guard followHousehold(copies[0]) else { return }
+            if dissolved { return verifyDissolved(copies[0]) }
+        }
         var states: [RecordKey: RecordState] = [:]
         for (path, bytes) in copies[0].sorted(by: { $0.key < $1.key }) where path.hasPrefix(zone + "/") {
             let inside = String(path.dropFirst(zone.count + 1))
@@ -181,7 +189,10 @@ extension SimWorld {
             failures.append("unclean folder: participants.json is missing or broken")
             return
         }
-        if plan.generator == .v3 { verifyDevices(ParticipantManifest(manifestState), zoneBytes: copies[0][zone + "/zone.json"]) }
+        if plan.generator != .v1 && plan.generator != .v2 {
+            verifyDevices(ParticipantManifest(manifestState), zoneBytes: copies[0][zone + "/zone.json"])
+        }
+        if plan.generator == .v4 { verifyRaceInvariants(copies[0]) }
         failures += ledger.verify(
             states: states, manifest: ParticipantManifest(manifestState),
             participantOf: { self.devices[$0].identity.participantID }, elsewhere: elsewhere)

@@ -32,6 +32,12 @@ final class SimWorld {
     /// The recovery code the owner wrote down, and whose it is (generator v3).
     var recoveryCode: String?
     var recoveryFor: String?
+    /// Every recovery code the run wrote down, in order (generator v4 checks the owner's).
+    var issuedRecoveryCodes: [String] = []
+    /// The devices that dissolved the household (generator v4), whether or not it took effect.
+    var dissolvers: [Int] = []
+    /// Whether the household's documents, after healing, say it was dissolved.
+    var dissolved = false
     /// The device on which each linked device's code was made.
     var linkMakers: [Int: Int] = [:]
     /// The link code each linked device claimed.
@@ -71,8 +77,11 @@ final class SimWorld {
             return "created \(zone)"
         }
         tool.settle()
+        var random = SplitMix64(seed: plan.seed ^ 0x0005_EEDE_D0A4)
         for index in 1..<plan.initialMembers {
-            invite(devices[index], readOnly: false)
+            // With races (v4), the last member is often read-only: someone to upgrade.
+            let readOnly = plan.generator == .v4 && index == plan.initialMembers - 1 && random.chance(0.5)
+            invite(devices[index], readOnly: readOnly)
             tool.settle()
             join(devices[index])
             tool.settle()
@@ -82,6 +91,7 @@ final class SimWorld {
             }
             tool.settle()
         }
+        if plan.generator == .v4 { setUpOwnersDevices() }
         log.append("setup: \(plan.deviceCount) devices, \(plan.initialMembers) members, household \(zone)")
     }
 
@@ -133,6 +143,7 @@ final class SimWorld {
         case .linkDevice: note = linkDevice(device, &random)
         case .removeDevice: note = removeDevice(device, &random)
         case .recover: note = recover(device)
+        case .race: note = race(&random)
         }
         followPeople(before)
         log.append("\(step): \(op) → \(note)")

@@ -105,6 +105,21 @@ public final class SimSyncTool {
         }
     }
 
+    /// Brings one file to one copy now, as a tool that happened to deliver it first would:
+    /// every copy's changes are announced, then that file's messages to that copy are applied in
+    /// order. What an action needs set up (a share code its member will use) arrives without
+    /// anything else moving.
+    public func carry(_ path: String, to copy: Int) {
+        guard !paused.contains(copy) else { return }
+        var random = SplitMix64(seed: UInt64(sequence) &+ 1)
+        // A download of that file left half-written there finishes first, as the tool would.
+        while let half = halfWrites.firstIndex(where: { $0.copy == copy && $0.path == path }), complete(half) {}
+        for index in copies.indices { scan(index, &random, .calm) }
+        while let index = queue.firstIndex(where: { $0.path == path && $0.to == copy }) {
+            apply(queue.remove(at: index), &random, .calm)
+        }
+    }
+
     // MARK: Reading copies
 
     /// Turns every change in a copy since the tool last looked into a version for the others.
