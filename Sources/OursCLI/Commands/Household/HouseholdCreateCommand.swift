@@ -23,7 +23,7 @@ struct HouseholdCreateCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let device = context.device
         let privateCount = try device.replica(Zone.privateID).keys().count
-        let zone = try device.createZone(name: name, folder: Device.absolutePathForCommandLine(folder))
+        let zone = try device.createZone(name: name, folder: Device.sharedFolderForCommandLine(folder))
         let recovery = Result { () throws(OursError) in try zone.issueRecoveryCode() }
         if context.json {
             var object = zone.householdJSON.objectValue ?? [:]

@@ -34,7 +34,7 @@ struct JoinCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let folder = Device.absolutePathForCommandLine(folder)
+        let folder = try Device.sharedFolderForCommandLine(folder)
         if preview, bringMyData {
             throw .usage("--preview joins nothing, so it brings nothing", hint: "Leave out --bring-my-data to look first.")
         }
