@@ -9,7 +9,10 @@ struct HouseholdCreateCommand: OursCommand {
 
     static let spec = Spec(
         "create", summary: "Start a household in a shared folder",
-        discussion: "This device's private data moves into the new household.",
+        discussion: """
+            The household's folder is made inside PATH, the folder you share; an empty PATH or the \
+            file system's root is refused. This device's private data moves into the new household.
+            """,
         examples: ["ours household create Home --folder ~/Dropbox/Ours"], arguments: [name],
         options: [folder])
 

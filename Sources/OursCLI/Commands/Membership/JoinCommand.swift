@@ -15,6 +15,10 @@ struct JoinCommand: OursCommand {
 
     static let spec = Spec(
         "join", summary: "Join a household with a code (a read-write code upgrades a read-only member)",
+        discussion: """
+            A join stopped before its first sync finished (Ctrl-C, or the folder going away) says so; \
+            the same command run again finishes it.
+            """,
         examples: [
             "ours join K7QX2M --folder ~/Dropbox/Ours", "ours join K7QX2M --folder ~/Dropbox/Ours --preview",
             "ours join K7QX2M --folder ~/Dropbox/Ours --bring-my-data",

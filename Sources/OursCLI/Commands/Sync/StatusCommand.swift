@@ -2,7 +2,13 @@ import OursSync
 
 /// `ours status`: the last sync, changes waiting for the folder, clock trouble and problems.
 struct StatusCommand: OursCommand {
-    static let spec = Spec("status", summary: "Show the last sync, pending changes and any problems", examples: ["ours status"])
+    static let spec = Spec(
+        "status", summary: "Show the last sync, pending changes and any problems",
+        discussion: """
+            Also says whether the shared folder is there and whether this device can write it now: \
+            while it cannot (unmounted, or mounted read-only), changes wait on this device.
+            """,
+        examples: ["ours status"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
