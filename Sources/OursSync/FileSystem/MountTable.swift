@@ -1,8 +1,18 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The mounts this process sees, as Linux lists them in `/proc/self/mountinfo` (the
 /// `proc_pid_mountinfo(5)` manual page): where each is mounted, its file system type, what is
 /// mounted and the file system's options. `ours doctor` reads it to tell what kind of mount
 /// holds the shared folder and how long that mount shows a folder listing before asking the
 /// server again. Other systems (macOS, iOS) have no such file: the table is empty there.
+///
+/// Like `statfs` (`FileSystemKind`) and the boot id, it is a question to the system, read
+/// directly rather than through a `FileSystem`: it is no file of a household's, and what Ours
+/// reads and writes through one stays inside the shared folder and the state directory.
 ///
 /// A line reads `36 35 0:50 / /mnt/nas rw,relatime shared:1 - nfs4 nas:/export rw,vers=4.2,…`:
 /// ids, the device, the mount's root, its mount point, its own options, optional fields ended
@@ -34,9 +44,23 @@ struct MountTable: Sendable, Equatable {
 
     /// This process's mounts; empty when the system does not list them (not Linux) or the list
     /// cannot be read.
-    static func current(_ fileSystem: any FileSystem) -> MountTable {
-        guard let bytes = try? fileSystem.read(path, limit: 16 << 20) else { return MountTable(mounts: []) }
-        return MountTable(parsing: String(decoding: bytes, as: UTF8.self))
+    static func current() -> MountTable {
+        #if os(Linux)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return MountTable(mounts: []) }
+            defer { close(fd) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while bytes.count < 16 << 20 {  // a table is a few kilobytes; more is not one
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                bytes += chunk[..<count]
+            }
+            return MountTable(parsing: String(decoding: bytes, as: UTF8.self))
+        #else
+            return MountTable(mounts: [])
+        #endif
     }
 
     /// The mount that holds `path` (absolute, links resolved): the one whose mount point is the

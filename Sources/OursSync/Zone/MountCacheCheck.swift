@@ -21,9 +21,10 @@ enum MountCacheCheck {
     static let freshSeconds = 2
 
     /// The note for the mount that holds `root`, if it is one Ours knows (NFS, SMB, sshfs).
-    static func inspect(root: String, fileSystem: any FileSystem) -> [SyncToolNote] {
+    /// - Parameter table: the mounts to look in (this process's by default).
+    static func inspect(root: String, fileSystem: any FileSystem, table: MountTable = .current()) -> [SyncToolNote] {
         let path = fileSystem.realPath(root) ?? root
-        guard let mount = MountTable.current(fileSystem).mount(holding: path) else { return [] }
+        guard let mount = table.mount(holding: path) else { return [] }
         return note(for: mount).map { [$0] } ?? []
     }
 
