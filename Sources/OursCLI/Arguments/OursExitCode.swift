@@ -21,7 +21,7 @@ public enum OursExitCode: Int32, Sendable, CaseIterable {
         case .usage: "usage error"
         case .notPermitted: "not permitted (read-only member, not the owner, removed)"
         case .notFound: "not found (code, household, record, list)"
-        case .folderUnavailable: "shared folder unavailable"
+        case .folderUnavailable: "shared folder unavailable (missing, or cannot be written now)"
         case .interrupted: "interrupted (Ctrl-C or SIGTERM); run the same command again to finish"
         }
     }

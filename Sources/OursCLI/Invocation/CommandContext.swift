@@ -87,4 +87,14 @@ extension Device {
     static func absolutePathForCommandLine(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
+
+    /// A shared folder given on the command line (`--folder PATH`, or the argument `given`
+    /// names), made absolute. An empty one is refused: made absolute it would be the current
+    /// directory, which nobody means by giving nothing (an unset shell variable, say).
+    static func sharedFolderForCommandLine(_ path: String, given name: String = "--folder") throws(OursError) -> String {
+        guard !path.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .usage("\(name) is empty: give the shared folder's path", hint: "Give . (a dot) for the folder you are in.")
+        }
+        return absolutePathForCommandLine(path)
+    }
 }

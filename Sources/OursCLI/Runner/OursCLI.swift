@@ -11,7 +11,7 @@ public enum OursCLI {
     ///   - environment: the process environment (`OURS_HOME`, `NO_COLOR`, …).
     ///   - console: where to write, and whether it is a terminal.
     /// - Returns: the exit code (0 done, 1 failed, 2 usage, 3 not permitted, 4 not found,
-    ///   5 shared folder unavailable).
+    ///   5 shared folder unavailable: missing, or cannot be written now).
     public static func run(_ arguments: [String], environment: [String: String], console: Console) -> Int32 {
         let invocation: ParsedInvocation
         switch CommandLineParser.parse(arguments) {

@@ -17,8 +17,10 @@ public struct OursError: Error, Sendable, Hashable, CustomStringConvertible {
         case notPermitted
         /// No such record, household, member or code.
         case notFound
-        /// The shared folder or the household's folder is missing: unmounted, offline, or not
-        /// synced here yet. Changes made meanwhile wait on this device.
+        /// The shared folder or the household's folder is missing (unmounted, offline, or not
+        /// synced here yet), or cannot be written now (mounted read-only) by a change that must
+        /// reach it at once: a share code, a membership change. Changes to records made
+        /// meanwhile wait on this device.
         case folderUnavailable
 
         /// The command's exit code for this kind (see the README).

@@ -57,7 +57,10 @@ struct LifecycleCheck {
             // would hold its changes back, and for ever if the list never names it (the device
             // that made the code was removed, or another device claimed the code at the same time).
             let listed = manifest.deviceOwners[identity.deviceID] == me.id
-            membership.permission = folderWritable && listed ? me.permission : .readOnly
+            // What this person may do comes from the household's documents alone: a folder this
+            // device cannot write now (mounted read-only) is away for writing, so changes wait in
+            // the outbox; it makes no one read-only.
+            membership.permission = listed ? me.permission : .readOnly
         }
         if membership != context.membership {
             try context.device.upsert(membership, makeCurrent: false)

@@ -5,9 +5,9 @@ extension SyncContext {
     /// The change is judged first by the rules every device applies (`Admission`), as another
     /// device would judge it: one they would ignore is refused here, with their reason, so this
     /// device never believes in a change nobody else accepts.
-    /// - Throws: `.folderUnavailable` when the folder is missing: membership changes must
-    ///   reach the folder, or they would silently never happen; `.notPermitted` for a change
-    ///   the rules refuse.
+    /// - Throws: `.folderUnavailable` when the folder is missing or this device cannot write it
+    ///   now: membership changes must reach the folder, or they would silently never happen;
+    ///   `.notPermitted` for a change the rules refuse.
     /// - Parameter computed: manifest changes made from the replica's merged manifest and the
     ///   change's stamp (a list that must carry every value, say).
     func changeDocuments(
@@ -16,7 +16,10 @@ extension SyncContext {
     ) throws(OursError) {
         let layout = try requireFolder()
         guard fileSystem.isWritableDirectory(layout.zone) else {
-            throw .notPermitted("this device cannot write to \(layout.zone)", hint: "Check the shared folder's permissions.")
+            throw .folderUnavailable(
+                "the household folder \(layout.zone) cannot be written now, and this change must reach it at once",
+                hint: "Nothing was changed. Try again once this device can write it (a read-only mount, or the folder's "
+                    + "permissions); changes to records wait on this device meanwhile.")
         }
         try device.withLock { () throws(OursError) in
             var report = SyncReport()

@@ -62,6 +62,10 @@ struct SyncPass {
         var pass = try startPass(folder.layout, canWriteFolder: folder.canWriteFolder, report: report)
         try refilterIfRulesChanged(&pass)
         try scanFolder(&pass)
+        // A folder that went away while it was read (moved, unmounted) looked empty from then
+        // on: the pass stops before it merges or writes anything on that view. What the scan
+        // saved as it read stays in the replica; the next pass reads the folder again.
+        _ = try context.requireFolder()
         try mergeDecoded(&pass)
         let plan = try planWrites(pass)
         let records = countRecords ? try countLiveRecords(pass, replicaKeys: plan.replicaKeys) : nil

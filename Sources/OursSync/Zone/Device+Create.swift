@@ -6,11 +6,12 @@ extension Device {
     /// - Parameters:
     ///   - name: what people call it ("Sarah & Mike's Home").
     ///   - folder: where this device mounts the shared folder.
-    /// - Throws: `.folderUnavailable` when the folder is missing, `.notPermitted` when it is read-only.
+    /// - Throws: `.usage` for an empty path or the file system's root, `.folderUnavailable`
+    ///   when the folder is missing, `.notPermitted` when it is read-only.
     public func createZone(name: String, folder: String) throws(OursError) -> Zone {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .usage("the household needs a name") }
-        let root = try requireSharedFolder(folder, writable: true)
+        let root = try requireSharedFolder(folder, writable: true, refusingRoot: true)
         let identity = try requireIdentity()
         let household = try withLock { () throws(OursError) -> Zone in
             let now = clock.nowMillis()
@@ -104,8 +105,22 @@ extension Device {
     }
 
     /// Checks that a shared folder exists (and is writable when needed) and makes its path absolute.
-    func requireSharedFolder(_ folder: String, writable: Bool) throws(OursError) -> String {
+    /// - Parameter refusingRoot: whether the file system's root is refused (a new household
+    ///   would put its folder and `codes/` at the top of the file system).
+    /// - Throws: `.usage` for an empty path (it would mean the current directory, which nobody
+    ///   means by saying nothing), and for the root when refused.
+    func requireSharedFolder(_ folder: String, writable: Bool, refusingRoot: Bool = false) throws(OursError) -> String {
+        guard !folder.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .usage("the shared folder's path is empty", hint: "Give the folder's path (`.` for the current one).")
+        }
         let absolute = Device.absolutePath(folder)
+        if refusingRoot, absolute == "/" || fileSystem.realPath(absolute) == "/" {
+            throw .usage(
+                "the shared folder \(folder) is the root of the file system (/), where no household is made",
+                hint:
+                    "Give the folder you share, such as ~/Dropbox/Ours or an NFS mount point: the household's folder goes inside it."
+            )
+        }
         let stat: FileStat?
         do { stat = try fileSystem.stat(absolute) } catch { throw .folderUnavailable(error.description) }
         guard let stat else {

@@ -76,8 +76,18 @@ extension Device {
     }
 
     /// The first full sync of a household just joined; clears the pending note once it is done.
+    /// - Throws: `.folderUnavailable` saying the join is unfinished when the folder went away
+    ///   before the sync was done (the note stays, so the same join run again finishes it).
     private func firstSync(_ household: Zone, progress: SyncProgressHandler?) throws(OursError) -> SyncPass.Outcome {
-        let outcome = try SyncPass(context: household.context, mode: .sweep, progress: progress, countRecords: true).run()
+        let outcome: SyncPass.Outcome
+        do {
+            outcome = try SyncPass(context: household.context, mode: .sweep, progress: progress, countRecords: true).run()
+        } catch  where error.kind == .folderUnavailable {
+            throw OursError(
+                .folderUnavailable, "joining \(household.name) is unfinished: \(error.message)",
+                hint: "Nothing is lost. Once the folder is back, run the same `ours join` again: it finishes the join.",
+                cause: error.cause)
+        }
         let marker = firstSyncMarker(household.id)
         do { try fileSystem.remove(marker) } catch  where error.reason == .notFound {} catch { throw .io(error) }
         return outcome

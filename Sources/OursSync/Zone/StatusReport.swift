@@ -13,6 +13,10 @@ public struct StatusReport: Sendable {
     public var folder: String?
     /// Whether the household's folder was there when the report was made.
     public var folderAvailable: Bool
+    /// Whether this device could write the household's folder when the report was made
+    /// (`false` when it was not there). A member who may change records and cannot write it
+    /// (a read-only mount) keeps their changes in the outbox until it can.
+    public var folderWritable: Bool
     /// This device's person's role in the household.
     public var role: Participant.Role?
     /// This device's person's permission in the household.
@@ -37,7 +41,8 @@ public struct StatusReport: Sendable {
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "household": ["id": .string(householdID), "name": .string(householdName)],
-            "folderAvailable": .bool(folderAvailable), "pendingChanges": JSONValue(pendingChanges),
+            "folderAvailable": .bool(folderAvailable), "folderWritable": .bool(folderWritable),
+            "pendingChanges": JSONValue(pendingChanges),
             "records": JSONValue(recordCount), "problems": .array(problems.map(\.json)),
             "farFutureStamps": .array(
                 farFuture.map {
@@ -57,13 +62,34 @@ public struct StatusReport: Sendable {
     }
 }
 
+/// Whether this device can reach and write a household's folder now (`Zone.folderAccess`).
+public enum FolderAccess: String, Sendable {
+    /// There and writable: changes reach it at once.
+    case writable
+    /// There, but this device cannot write it (mounted read-only, or its permissions): it is
+    /// read, and changes wait in the outbox until it can be written. Nobody's permission changes.
+    case readOnly
+    /// Not there (unmounted, disconnected, the household's folder missing): changes wait in
+    /// the outbox until it returns.
+    case away
+}
+
 extension Zone {
-    /// Whether this device is an active member whose shared folder is away (unmounted,
-    /// disconnected, the household's folder missing): its changes stay on this device, in
-    /// its outbox, until the folder returns. Reads only.
+    /// Whether this device can reach and write the household's folder now; `nil` for private
+    /// data. Reads only.
+    public var folderAccess: FolderAccess? {
+        guard membership != nil else { return nil }
+        guard let layout = try? context.requireFolder() else { return .away }
+        return fileSystem.isWritableDirectory(layout.zone) ? .writable : .readOnly
+    }
+
+    /// Whether this device is an active member whose changes stay on this device, in its
+    /// outbox, for now: its shared folder is away (unmounted, disconnected, the household's
+    /// folder missing), or it may change records and cannot write the folder (a read-only
+    /// mount). They reach the folder at the next sync once it is back. Reads only.
     public var folderIsAway: Bool {
-        guard let membership, membership.status == .active else { return false }
-        return (try? context.requireFolder()) == nil
+        guard let membership, membership.status == .active, let access = folderAccess else { return false }
+        return access == .away || (access == .readOnly && membership.canWrite)
     }
 
     /// The household's state on this device. Reads only; never touches the folder.
@@ -72,13 +98,13 @@ extension Zone {
         let now = device.clock.nowMillis()
         let clock = try device.currentClock()
         let lead = clock.lead(now: now)
-        var folderAvailable = false
-        if membership != nil { folderAvailable = (try? context.requireFolder()) != nil }
+        let access = folderAccess
         return StatusReport(
-            householdID: id, householdName: name, folder: membership?.folder, folderAvailable: folderAvailable,
-            role: membership?.role, permission: membership?.permission, membershipStatus: membership?.status,
-            lastSyncMillis: syncState.lastSyncMillis, pendingChanges: try replica.pendingKeys().count,
-            recordCount: try recordCount(), problems: syncState.problems,
+            householdID: id, householdName: name, folder: membership?.folder,
+            folderAvailable: access.map { $0 != .away } ?? false,
+            folderWritable: access == .writable, role: membership?.role, permission: membership?.permission,
+            membershipStatus: membership?.status, lastSyncMillis: syncState.lastSyncMillis,
+            pendingChanges: try replica.pendingKeys().count, recordCount: try recordCount(), problems: syncState.problems,
             farFuture: try replica.stillFarFuture(syncState.farFuture, now: now),
             clockAheadMillis: lead > HybridLogicalClock.maximumDriftMillis ? lead : nil)
     }

@@ -9,7 +9,9 @@ public struct DoctorReport: Sendable {
     /// Record files in the folder that this device cannot read (broken JSON, a newer format,
     /// unreadable): present, so not missing, and left as they are until someone fixes them.
     public var brokenFiles = 0
-    /// The sync tools whose traces are in or above the folder, with the settings to check.
+    /// The sync tools whose traces are in or above the folder, with the settings to check, and
+    /// the network mount that holds it (NFS, SMB, sshfs; Linux), with a warning when that
+    /// mount shows folder listings more than a couple of seconds old.
     public var syncTools: [SyncToolNote] = []
     /// Copies of record files that a sync tool or a person left beside them (conflict copies);
     /// a sync merges and removes them.
@@ -84,7 +86,9 @@ extension Zone {
         let brokenKeys = absent.filter { broken.contains(layout.directoryName + "/records/" + ZoneLayout.relativePath(of: $0)) }
         report.brokenFiles = broken.count
         report.missingFiles = absent.count - brokenKeys.count
-        report.syncTools = SyncToolCheck.inspect(root: layout.root, zone: layout.zone, fileSystem: fileSystem)
+        report.syncTools =
+            SyncToolCheck.inspect(root: layout.root, zone: layout.zone, fileSystem: fileSystem)
+            + MountCacheCheck.inspect(root: layout.root, fileSystem: fileSystem)
         let stale = staleTemporaryFiles(in: layout.zone, now: now, depth: 0)
         report.staleTemporaryFiles = stale.count
         if fix {

@@ -5,7 +5,8 @@ extension Zone {
     ///   - expiresInMillis: how long the code works (7 days when `nil`).
     ///   - maxUses: how many people may join with it (one when `nil`).
     /// - Throws: `.notPermitted` for read-only members, and for read-write codes made by
-    ///   anyone but the owner.
+    ///   anyone but the owner; `.folderUnavailable` when the shared folder is missing or this
+    ///   device cannot write it now (the code is a file in it).
     public func invite(readOnly: Bool, expiresInMillis: Int64? = nil, maxUses: Int? = nil) throws(OursError) -> ShareCode {
         guard let membership else {
             throw .notFound(
@@ -26,7 +27,10 @@ extension Zone {
         if let expiresInMillis, expiresInMillis <= 0 { throw .usage("--expires must be a positive duration") }
         let layout = try context.requireFolder()
         guard fileSystem.isWritableDirectory(layout.root) else {
-            throw .notPermitted("this device cannot write to \(layout.root)", hint: "Check the shared folder's permissions.")
+            throw .folderUnavailable(
+                "the shared folder \(layout.root) cannot be written now, so no code can be made: a code is a file in it",
+                hint: "Try again once this device can write it (a read-only mount, or the folder's permissions). "
+                    + "Changes to records wait on this device meanwhile.")
         }
         let store = CodeStore(fileSystem: fileSystem, root: layout.root)
         let now = device.clock.nowMillis()

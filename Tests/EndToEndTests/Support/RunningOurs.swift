@@ -67,6 +67,11 @@ final class RunningOurs: @unchecked Sendable {
         return nil
     }
 
+    /// Sends a signal and goes on (SIGSTOP and SIGCONT hold the process still and let it go).
+    func send(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
     /// Sends a signal, then waits (up to a minute) for the process to end.
     /// - Returns: its exit status, or `nil` if it did not end.
     func signal(_ number: Int32) -> Int32? {

@@ -113,7 +113,7 @@ import Testing
                   2    usage error
                   3    not permitted (read-only member, not the owner, removed)
                   4    not found (code, household, record, list)
-                  5    shared folder unavailable
+                  5    shared folder unavailable (missing, or cannot be written now)
                   130  interrupted (Ctrl-C or SIGTERM); run the same command again to finish
 
                 """))

@@ -67,7 +67,7 @@ extension InitCommand {
     /// `--link CODE --folder PATH`: this device becomes one of the code's person's devices.
     fileprivate func runLink(_ context: CommandContext, code: String, folder: String) throws(OursError) -> Int32 {
         let result = try context.device.link(
-            code: code, folder: Device.absolutePathForCommandLine(folder), deviceName: name)
+            code: code, folder: Device.sharedFolderForCommandLine(folder), deviceName: name)
         let identity = result.identity
         if context.json {
             context.printJSON([

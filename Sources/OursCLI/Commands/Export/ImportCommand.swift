@@ -35,10 +35,11 @@ struct ImportCommand: OursCommand {
         if (newHousehold == nil) != (folder == nil) {
             throw .usage("--new-household and --folder go together", hint: "Give both to import into a new household.")
         }
+        let sharedFolder = try folder.map { (folder) throws(OursError) in try Device.sharedFolderForCommandLine(folder) }
         let document = try HouseholdImport.parse(context.readInput(file), source: file == "-" ? "standard input" : file)
         let zone: Zone
-        if let newHousehold, let folder {
-            zone = try context.device.createZone(name: newHousehold, folder: Device.absolutePathForCommandLine(folder))
+        if let newHousehold, let sharedFolder {
+            zone = try context.device.createZone(name: newHousehold, folder: sharedFolder)
         } else {
             zone = try context.zone()
         }

@@ -9,7 +9,10 @@ struct HouseholdCreateCommand: OursCommand {
 
     static let spec = Spec(
         "create", summary: "Start a household in a shared folder",
-        discussion: "This device's private data moves into the new household.",
+        discussion: """
+            The household's folder is made inside PATH, the folder you share; an empty PATH or the \
+            file system's root is refused. This device's private data moves into the new household.
+            """,
         examples: ["ours household create Home --folder ~/Dropbox/Ours"], arguments: [name],
         options: [folder])
 
@@ -23,7 +26,7 @@ struct HouseholdCreateCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let device = context.device
         let privateCount = try device.replica(Zone.privateID).keys().count
-        let zone = try device.createZone(name: name, folder: Device.absolutePathForCommandLine(folder))
+        let zone = try device.createZone(name: name, folder: Device.sharedFolderForCommandLine(folder))
         let recovery = Result { () throws(OursError) in try zone.issueRecoveryCode() }
         if context.json {
             var object = zone.householdJSON.objectValue ?? [:]

@@ -21,7 +21,7 @@ struct HouseholdFolderCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let progress = ProgressReport(context)
         let result = try context.device.relocate(
-            context.globals.household, to: Device.absolutePathForCommandLine(path)
+            context.globals.household, to: Device.sharedFolderForCommandLine(path, given: "PATH")
         ) { step in progress.update(step) }
         progress.end()
         let zone = result.zone

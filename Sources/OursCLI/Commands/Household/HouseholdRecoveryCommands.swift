@@ -41,7 +41,7 @@ struct HouseholdRecoverCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let result = try context.device.recover(code: code, folder: Device.absolutePathForCommandLine(folder))
+        let result = try context.device.recover(code: code, folder: Device.sharedFolderForCommandLine(folder))
         let zone = result.zone
         if context.json {
             var object = zone.householdJSON.objectValue ?? [:]

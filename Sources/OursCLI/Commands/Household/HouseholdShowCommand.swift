@@ -17,6 +17,10 @@ struct HouseholdShowCommand: OursCommand {
             object["members"] = JSONValue(manifest.participants.values.filter { $0.status == .active }.count)
             object["records"] = JSONValue(records)
             object["lastSyncAt"] = lastSync.map { .string(UTCTime.iso8601(millis: $0)) } ?? .null
+            if let access = zone.folderAccess {
+                object["folderAvailable"] = .bool(access != .away)
+                object["folderWritable"] = .bool(access == .writable)
+            }
             context.printJSON(.object(object))
             return 0
         }
@@ -28,11 +32,22 @@ struct HouseholdShowCommand: OursCommand {
         }
         let active = manifest.sorted.filter { $0.status == .active }.map(\.name)
         context.say(context.bold(membership.name) + context.dim("  (\(membership.id))"))
-        context.say("  folder      \(membership.layout.zone)")
+        context.say("  folder      \(membership.layout.zone)" + folderNote(zone, membership, context))
         context.say("  you         \(membership.role.rawValue), \(membership.permission.text), \(membership.status.rawValue)")
         context.say("  members     \(active.joined(separator: ", "))")
         context.say("  records     \(records)")
         context.say("  last sync   \(lastSync.map(context.time.phrase) ?? "never")")
         return 0
+    }
+
+    /// What keeps this device's changes from the folder now, if anything does.
+    private func folderNote(_ zone: Zone, _ membership: Membership, _ context: CommandContext) -> String {
+        guard membership.status == .active else { return "" }
+        switch zone.folderAccess {
+        case .away?: return "  " + context.red("(not available: changes wait on this device)")
+        case .readOnly? where membership.canWrite:
+            return "  " + context.yellow("(cannot be written now, mounted read-only? Changes wait on this device)")
+        default: return ""
+        }
     }
 }

@@ -40,12 +40,19 @@ extension CommandContext {
 }
 
 extension CommandContext {
-    /// Said after a change made while the shared folder is away: nothing is lost, and when it
-    /// will reach the others.
+    /// Said after a change made while the shared folder is away or cannot be written: nothing
+    /// is lost, and when it will reach the others.
     func sayKeptUntilTheFolderReturns() {
-        let folder = (try? zone())?.membership?.folder ?? "the shared folder"
+        let zone = try? zone()
+        let folder = zone?.membership?.folder ?? "the shared folder"
+        guard zone?.folderAccess == .readOnly else {
+            say(
+                yellow("\(folder) is not available right now: the change is kept on this device until it returns")
+                    + " (then `ours sync`, or a running `ours watch`, delivers it).")
+            return
+        }
         say(
-            yellow("\(folder) is not available right now: the change is kept on this device until it returns")
+            yellow("\(folder) cannot be written right now (a read-only mount?): the change is kept on this device until it can")
                 + " (then `ours sync`, or a running `ours watch`, delivers it).")
     }
 }

@@ -11,7 +11,11 @@ struct InviteCommand: OursCommand {
 
     static let spec = Spec(
         "invite", summary: "Print a new six-character code for someone to join with",
-        discussion: "Whoever has the code can join with 'ours join CODE --folder PATH'.",
+        discussion: """
+            Whoever has the code can join with 'ours join CODE --folder PATH'. The code is a file in \
+            the shared folder: while this device cannot write it (a read-only mount), no code is made \
+            (exit 5).
+            """,
         examples: ["ours invite --expires 2d --uses 1", "ours invite --read-only"],
         options: [readOnly, expires, uses])
 

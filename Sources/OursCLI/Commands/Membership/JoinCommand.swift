@@ -15,6 +15,10 @@ struct JoinCommand: OursCommand {
 
     static let spec = Spec(
         "join", summary: "Join a household with a code (a read-write code upgrades a read-only member)",
+        discussion: """
+            A join stopped before its first sync finished (Ctrl-C, or the folder going away) says so; \
+            the same command run again finishes it.
+            """,
         examples: [
             "ours join K7QX2M --folder ~/Dropbox/Ours", "ours join K7QX2M --folder ~/Dropbox/Ours --preview",
             "ours join K7QX2M --folder ~/Dropbox/Ours --bring-my-data",
@@ -34,7 +38,7 @@ struct JoinCommand: OursCommand {
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let folder = Device.absolutePathForCommandLine(folder)
+        let folder = try Device.sharedFolderForCommandLine(folder)
         if preview, bringMyData {
             throw .usage("--preview joins nothing, so it brings nothing", hint: "Leave out --bring-my-data to look first.")
         }

@@ -5,7 +5,13 @@ struct DoctorCommand: OursCommand {
     static let fix: Option<Bool> = .flag("fix", help: "Repair the problems found, where that is safe")
 
     static let spec = Spec(
-        "doctor", summary: "Check the household folder for problems", examples: ["ours doctor", "ours doctor --fix"],
+        "doctor", summary: "Check the household folder for problems",
+        discussion: """
+            Also names the sync tool it recognises and the network mount that holds the folder (NFS, \
+            SMB, sshfs; on Linux), with the settings to check: a mount that shows folder listings \
+            late is said so, with the mount options that make changes arrive in about a second.
+            """,
+        examples: ["ours doctor", "ours doctor --fix"],
         options: [fix])
 
     let fix: Bool

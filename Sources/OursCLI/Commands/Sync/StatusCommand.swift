@@ -2,7 +2,13 @@ import OursSync
 
 /// `ours status`: the last sync, changes waiting for the folder, clock trouble and problems.
 struct StatusCommand: OursCommand {
-    static let spec = Spec("status", summary: "Show the last sync, pending changes and any problems", examples: ["ours status"])
+    static let spec = Spec(
+        "status", summary: "Show the last sync, pending changes and any problems",
+        discussion: """
+            Also says whether the shared folder is there and whether this device can write it now: \
+            while it cannot (unmounted, or mounted read-only), changes wait on this device.
+            """,
+        examples: ["ours status"])
 
     static func parse(_ values: ParsedValues) -> Self { Self() }
 
@@ -15,7 +21,7 @@ struct StatusCommand: OursCommand {
         context.say(context.bold(status.householdName) + (status.folder.map { context.dim("  \($0)") } ?? ""))
         if let role = status.role, let permission = status.permission, let state = status.membershipStatus {
             context.say("  you           \(role.rawValue), \(permission.text), \(state.rawValue)")
-            context.say("  shared folder \(status.folderAvailable ? "available" : context.red("not available"))")
+            context.say("  shared folder \(folderText(status, context))")
         }
         context.say("  last sync     \(status.lastSyncMillis.map(context.time.phrase) ?? "never")")
         context.say("  pending       \(status.pendingChanges) change(s) waiting for the folder")
@@ -35,5 +41,14 @@ struct StatusCommand: OursCommand {
         }
         context.printProblems(status.problems)
         return 0
+    }
+
+    /// `available`, `not available`, or for a member who may change records, that it cannot be
+    /// written now (a read-only member never writes it, so it is simply available to them).
+    private func folderText(_ status: StatusReport, _ context: CommandContext) -> String {
+        guard status.folderAvailable else { return context.red("not available") }
+        guard !status.folderWritable, status.permission == .readWrite else { return "available" }
+        return context.yellow("available, but this device cannot write it now (a read-only mount?)")
+            + ": changes wait here until it can"
     }
 }

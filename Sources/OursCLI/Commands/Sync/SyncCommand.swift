@@ -61,6 +61,12 @@ struct SyncCommand: OursCommand {
             context.say("  \(change.kind.rawValue) \(change.key)" + (change.by.map { " by \($0)" } ?? ""))
         }
         if report.changes.count > 20 { context.say("  … and \(report.changes.count - 20) more") }
+        if zone.folderAccess == .readOnly, zone.membership?.canWrite == true {
+            let waiting = (try? zone.status().pendingChanges) ?? 0
+            context.say(
+                context.yellow("\(zone.membership?.folder ?? "The shared folder") cannot be written now (a read-only mount?)")
+                    + ": it was read; \(waiting) change(s) of this device wait here until it can be written.")
+        }
         context.printProblems(report.problems)
     }
 }
