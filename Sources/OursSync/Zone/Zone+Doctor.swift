@@ -138,7 +138,8 @@ extension Zone {
                 let me = ParticipantManifest(manifest).participants[participantID]
                 let devices = (me?.devices ?? []) + [newID]
                 manifest.writeDocument(
-                    [participantID + ".devices": .array(devices.map { .string($0.rawValue) })], at: try device.stamp())
+                    [participantID + ".devices": .array(devices.map { .string($0.rawValue) })],
+                    at: try device.handoverStamp())
                 try household.replica.saveManifest(manifest)
             }
             active.append(household)
