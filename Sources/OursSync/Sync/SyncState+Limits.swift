@@ -132,9 +132,12 @@ extension SyncState {
         }
     }
 
-    /// Halves the first list that can be, counting what goes; `false` when nothing is left to drop.
+    /// Halves the larger of the two lists (or the counts, or drops the last report), counting
+    /// what goes; `false` when nothing is left to drop.
     private mutating func shrink() -> Bool {
-        if !problems.isEmpty {
+        let problemBytes = JSONWriter.compact(.array(problems.map(\.json))).count
+        let farFutureBytes = JSONWriter.compact(farFutureJSON).count
+        if !problems.isEmpty, problemBytes >= farFutureBytes || farFuture.isEmpty {
             let half = problems.count / 2
             moreProblems = SyncState.counting(Array(problems[half...]), adding: moreProblems)
             problems.removeLast(problems.count - half)

@@ -55,10 +55,7 @@ public struct SyncState: Sendable, Equatable {
     var document: [String: JSONValue] {
         var object: [String: JSONValue] = [
             "format": 1, "lastReport": .object(lastReport), "problems": .array(problems.map(\.json)),
-            "farFuture": .array(
-                farFuture.map {
-                    ["record": .string($0.record), "field": .string($0.field), "stamp": .string($0.stamp.description)]
-                }),
+            "farFuture": farFutureJSON,
         ]
         if !moreProblems.isEmpty { object["moreProblems"] = .array(moreProblems.map(\.json)) }
         if moreFarFuture > 0 {
@@ -72,6 +69,11 @@ public struct SyncState: Sendable, Equatable {
             object["lastSyncMillis"] = .number(String(lastSyncMillis))
         }
         return object
+    }
+
+    var farFutureJSON: JSONValue {
+        .array(
+            farFuture.map { ["record": .string($0.record), "field": .string($0.field), "stamp": .string($0.stamp.description)] })
     }
 
     init(reading reader: JSONObjectReader) {
@@ -131,10 +133,18 @@ extension Replica {
     /// file once and writes it anew.
     func loadFolderIndex() -> (index: FolderIndex, damage: String?) {
         var decoder = FolderIndex.Decoder()
-        do { try fileSystem.read(folderIndexFile, chunkSize: FolderIndex.chunkSize) { decoder.feed($0) } } catch {
+        var size = 0
+        do {
+            try fileSystem.read(folderIndexFile, chunkSize: FolderIndex.chunkSize) { chunk in
+                size += chunk.count
+                decoder.feed(chunk)
+            }
+        } catch {
             return (FolderIndex(), error.reason == .notFound ? nil : error.description)
         }
         let index = decoder.finish()
+        // Never written empty (it always starts with its header): an empty one was lost.
+        if size == 0 { return (index, "it is empty") }
         return (index, decoder.isDamaged ? "it is not an index this version reads" : nil)
     }
 
