@@ -23,6 +23,8 @@ public final class Device: Sendable {
         /// Whether the clock file holds one stamp line, flushed: a new stamp may be written
         /// over it in place (see `saveClockInPlace`).
         var clockOnDisk = false
+        /// Whether a stamp was issued while the lock is held.
+        var stamped = false
     }
 
     private let reentrancy = NSRecursiveLock()
@@ -145,12 +147,13 @@ public final class Device: Sendable {
                 return s.depth == 0
             }
             if release {
-                try? saveClockIfNeeded()
+                try? saveClockOnRelease()
                 state.withLock {
                     $0.fileLock?.unlock()
                     $0.fileLock = nil
                     $0.hlc = nil
                     $0.clockOnDisk = false
+                    $0.stamped = false
                 }
             }
         }
@@ -171,6 +174,7 @@ public final class Device: Sendable {
     private func stamp(reserve: UInt16) throws(OursError) -> Stamp {
         let now = clock.nowMillis()
         guard let stamp = try withClock({ $0.tick(now: now, reserve: reserve) }) else { throw clockExhausted() }
+        state.withLock { $0.stamped = true }
         try saveClockInPlace()
         return stamp
     }
@@ -247,6 +251,19 @@ public final class Device: Sendable {
         do { try fileSystem.overwrite(clockFile, Array((hlc.last.description + "\n").utf8)) } catch { throw .io(error) }
     }
 
+    /// Saves the clock as the lock is released. One that issued stamps is replaced, flushed
+    /// (`saveClockIfNeeded`); one only moved past stamps merged from elsewhere is written over
+    /// in place, unflushed, sparing a watcher's pass two flushes: the replica holds those stamps
+    /// and what supersedes what never depends on them, so losing that write to a power cut
+    /// costs nothing.
+    private func saveClockOnRelease() throws(OursError) {
+        let (dirty, stamped, onDisk) = state.withLock { ($0.hlcDirty, $0.stamped, $0.clockOnDisk) }
+        guard dirty else { return }
+        guard !stamped, onDisk else { return try saveClockIfNeeded() }
+        try saveClockInPlace()
+        state.withLock { $0.hlcDirty = false }
+    }
+
     /// Replaces the clock file with the last stamp, flushed before the rename and after it: a
     /// clock file is trusted only once flushed.
     private func saveClockIfNeeded() throws(OursError) {
@@ -267,31 +284,5 @@ public final class Device: Sendable {
             $0.hlcDirty = true
         }
         try saveClockIfNeeded()
-    }
-
-    // MARK: Files
-
-    /// The most bytes the device's own state files (`device.json`, `households.json`, …) are
-    /// read with, and so the most any of them is written with.
-    package static let stateFileLimit = 64 * 1024 * 1024
-
-    func readIfPresent(_ path: String, limit: Int = Device.stateFileLimit) throws(OursError) -> [UInt8]? {
-        do { return try fileSystem.read(path, limit: limit) } catch {
-            if error.reason == .notFound || error.reason == .notADirectory { return nil }
-            throw .io(error)
-        }
-    }
-
-    /// Writes one of the device's state files, refusing one it could not read back.
-    func writeState(_ bytes: [UInt8], to path: String, durability: Durability = .immediate) throws(OursError) {
-        guard bytes.count <= Device.stateFileLimit else {
-            throw .failed(
-                "\(path) was not written: it would be \(RecordState.describe(size: bytes.count)), more than this "
-                    + "device reads back (\(RecordState.describe(size: Device.stateFileLimit)))")
-        }
-        do {
-            if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
-            try fileSystem.writeAtomically(path, bytes, durability: durability)
-        } catch { throw .io(error) }
     }
 }

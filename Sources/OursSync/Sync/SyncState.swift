@@ -121,7 +121,9 @@ extension Replica {
             return SyncState(lost: syncStateFile, because: why, cause: error.cause)
         }
         do { return SyncState(reading: try JSONObjectReader(bytes, path: syncStateFile)) } catch {
-            return SyncState(lost: syncStateFile, because: "it is damaged (\(error.message))", cause: nil)
+            let prefix = syncStateFile + " is damaged: "
+            let why = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            return SyncState(lost: syncStateFile, because: "it is damaged (\(why))", cause: nil)
         }
     }
 
