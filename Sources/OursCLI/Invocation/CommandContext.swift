@@ -69,12 +69,13 @@ final class CommandContext: Sendable {
     /// simulate a device whose clock is wrong. For tests and demonstrations.
     static func clockOffset(_ environment: [String: String]) throws(OursError) -> Int64 {
         guard var text = environment["OURS_CLOCK_OFFSET"], !text.isEmpty else { return 0 }
+        // Milliseconds, read with their sign: every 64-bit count, the most negative included.
+        if let millis = Int64(text) { return millis }
         var sign: Int64 = 1
         if text.hasPrefix("-") {
             sign = -1
             text.removeFirst()
         }
-        if let millis = Int64(text) { return sign * millis }
         guard let duration = try? DurationText.parse(text) else {
             throw .usage("OURS_CLOCK_OFFSET is \"\(environment["OURS_CLOCK_OFFSET"]!)\"; use a duration such as 1d or -2h")
         }

@@ -26,12 +26,23 @@ package struct HybridLogicalClock: Sendable, Equatable {
     /// The last instant a stamp can name: its year has four digits.
     package static let latestMillis: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
 
-    /// A new stamp, later than every stamp issued or absorbed before.
-    package mutating func tick(now: Int64) -> Stamp {
+    /// How many of the stamps of the last instant ordinary writes leave unused: a device whose
+    /// clock reached the end still has these to hand its writes over to a new id with
+    /// (`Device.handoverStamp`), one per household.
+    package static let reservedForHandover: UInt16 = 1024
+
+    /// A new stamp, later than every stamp issued or absorbed before; `nil`, leaving the clock
+    /// as it was, when the clock stands at the last instant a stamp can name with every counter
+    /// but the `reserve` last ones used: no stamp is made past the last one there can be, which
+    /// would be written with a five-digit year no device can read back.
+    package mutating func tick(now: Int64, reserve: UInt16 = 0) -> Stamp? {
         let now = min(now, HybridLogicalClock.latestMillis)
         if now > millis {
             millis = now
             counter = 0
+        } else if millis >= HybridLogicalClock.latestMillis {
+            guard counter < UInt16.max - reserve else { return nil }
+            counter += 1
         } else if counter == UInt16.max {
             millis += 1
             counter = 0

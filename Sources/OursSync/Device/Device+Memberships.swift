@@ -15,15 +15,56 @@ extension Device {
     }
 
     func loadMemberships() throws(OursError) -> (current: String?, memberships: [Membership]) {
-        guard let bytes = try readIfPresent(membershipsFile) else { return (nil, []) }
-        let reader = try JSONObjectReader(bytes, path: membershipsFile)
+        switch try readMembershipsFile() {
+        case .missing: return (nil, [])
+        case .read(let current, let memberships): return (current, memberships)
+        case .unreadable(let why):
+            throw .failed(
+                "\(membershipsFile) is damaged (\(why)): this device cannot tell which households it belongs to",
+                hint: "Run `ours doctor --fix`: it sets the file aside and lists the households again from this "
+                    + "device's copies of them.")
+        }
+    }
+
+    /// What `households.json` holds.
+    enum MembershipsFile {
+        case missing
+        case read(current: String?, memberships: [Membership])
+        /// Larger than the device reads, or damaged: why.
+        case unreadable(String)
+    }
+
+    /// Reads `households.json`.
+    /// - Throws: `OursError` when it cannot be read (permissions, I/O), or was written by a
+    ///   newer version (which this one must leave as it is).
+    func readMembershipsFile() throws(OursError) -> MembershipsFile {
+        let bytes: [UInt8]
+        do {
+            guard let read = try readIfPresent(membershipsFile) else { return .missing }
+            bytes = read
+        } catch {
+            guard case .tooLarge? = error.cause?.reason else { throw error }
+            return .unreadable("it is larger than \(RecordState.describe(size: Device.stateFileLimit))")
+        }
+        let reader: JSONObjectReader
+        do { reader = try JSONObjectReader(bytes, path: membershipsFile) } catch {
+            return .unreadable(damage(error))
+        }
         try reader.checkFormat(1)
         var memberships: [Membership] = []
         for item in reader.object["households"]?.arrayValue ?? [] {
             guard case .object(let object) = item else { continue }
-            memberships.append(try Membership(reading: JSONObjectReader(object: object, path: membershipsFile)))
+            do { memberships.append(try Membership(reading: JSONObjectReader(object: object, path: membershipsFile))) } catch {
+                return .unreadable(damage(error))
+            }
         }
-        return (reader.optionalString("current"), memberships)
+        return .read(current: reader.optionalString("current"), memberships: memberships)
+    }
+
+    /// What a reader's error says is wrong with the file, without its path.
+    private func damage(_ error: OursError) -> String {
+        let prefix = membershipsFile + " is damaged: "
+        return error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
     }
 
     func saveMemberships(_ memberships: [Membership], current: String?) throws(OursError) {

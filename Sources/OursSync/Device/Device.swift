@@ -20,6 +20,11 @@ public final class Device: Sendable {
         var fileLock: (any FileLock)?
         var hlc: HybridLogicalClock?
         var hlcDirty = false
+        /// Whether the clock file holds one stamp line, flushed: a new stamp may be written
+        /// over it in place (see `saveClockInPlace`).
+        var clockOnDisk = false
+        /// Whether a stamp was issued while the lock is held.
+        var stamped = false
     }
 
     private let reentrancy = NSRecursiveLock()
@@ -142,11 +147,13 @@ public final class Device: Sendable {
                 return s.depth == 0
             }
             if release {
-                try? saveClockIfNeeded()
+                try? saveClockOnRelease()
                 state.withLock {
                     $0.fileLock?.unlock()
                     $0.fileLock = nil
                     $0.hlc = nil
+                    $0.clockOnDisk = false
+                    $0.stamped = false
                 }
             }
         }
@@ -154,13 +161,23 @@ public final class Device: Sendable {
     }
 
     /// A new stamp from this device's clock. Call under `withLock`.
+    /// - Throws: `OursError` when the clock file is damaged, or when the clock has issued the
+    ///   last stamp there can be (see `HybridLogicalClock.tick`): nothing is stamped past it.
     public func stamp() throws(OursError) -> Stamp {
-        let now = clock.nowMillis()
-        let stamp = try withClock { $0.tick(now: now) }
-        try saveClockIfNeeded()
-        return stamp
+        try stamp(reserve: HybridLogicalClock.reservedForHandover)
     }
 
+    /// A new stamp that may use the stamps kept back at the last instant (`stamp()` does not):
+    /// for the change that hands this device's writes over to a new id (`Zone.rotateDeviceID`).
+    package func handoverStamp() throws(OursError) -> Stamp { try stamp(reserve: 0) }
+
+    private func stamp(reserve: UInt16) throws(OursError) -> Stamp {
+        let now = clock.nowMillis()
+        guard let stamp = try withClock({ $0.tick(now: now, reserve: reserve) }) else { throw clockExhausted() }
+        state.withLock { $0.stamped = true }
+        try saveClockInPlace()
+        return stamp
+    }
     /// Moves the clock past stamps merged from elsewhere (refusing far-future ones).
     /// - Returns: whether the stamp was absorbed.
     @discardableResult
@@ -211,34 +228,61 @@ public final class Device: Sendable {
 
     private func loadClock() throws(OursError) -> HybridLogicalClock {
         let identity = try requireIdentity()
-        guard let bytes = try readIfPresent(clockFile) else { return HybridLogicalClock(device: identity.deviceID) }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let last = Stamp(text) else {
-            throw .failed("\(clockFile) is damaged (\"\(text.prefix(40))\")", hint: "Run `ours doctor --fix` to reset it safely.")
+        switch try readClockFile() {
+        case .missing:
+            return HybridLogicalClock(device: identity.deviceID)
+        case .damaged(let why):
+            throw damagedClock(why)
+        case .stamp(let last, let wholeLine):
+            state.withLock { $0.clockOnDisk = wholeLine }
+            return HybridLogicalClock(device: identity.deviceID, millis: last.millis, counter: last.counter)
         }
-        return HybridLogicalClock(device: identity.deviceID, millis: last.millis, counter: last.counter)
     }
 
-    private func saveClockIfNeeded() throws(OursError) {
-        let (hlc, dirty) = state.withLock { ($0.hlc, $0.hlcDirty) }
-        guard dirty, let hlc else { return }
-        try writeState(Array((hlc.last.description + "\n").utf8), to: clockFile, durability: .deferred)
+    /// Writes a new stamp over the clock file's line in place: a write of one page, done whole
+    /// or not at all, that leaves no moment without the file and makes no new one — so a power
+    /// cut cannot leave it empty, as a rename of a file not yet flushed can. A file not known
+    /// to hold a line is replaced and flushed instead. The lock's release flushes it
+    /// (`saveClockIfNeeded`).
+    private func saveClockInPlace() throws(OursError) {
+        let (hlc, onDisk) = state.withLock { ($0.hlc, $0.clockOnDisk) }
+        guard let hlc else { return }
+        guard onDisk else { return try saveClockIfNeeded() }
+        do { try fileSystem.overwrite(clockFile, Array((hlc.last.description + "\n").utf8)) } catch { throw .io(error) }
+    }
+
+    /// Saves the clock as the lock is released. One that issued stamps is replaced, flushed
+    /// (`saveClockIfNeeded`); one only moved past stamps merged from elsewhere is written over
+    /// in place, unflushed, sparing a watcher's pass two flushes: the replica holds those stamps
+    /// and what supersedes what never depends on them, so losing that write to a power cut
+    /// costs nothing.
+    private func saveClockOnRelease() throws(OursError) {
+        let (dirty, stamped, onDisk) = state.withLock { ($0.hlcDirty, $0.stamped, $0.clockOnDisk) }
+        guard dirty else { return }
+        guard !stamped, onDisk else { return try saveClockIfNeeded() }
+        try saveClockInPlace()
         state.withLock { $0.hlcDirty = false }
     }
 
-    // MARK: Files
-
-    func readIfPresent(_ path: String) throws(OursError) -> [UInt8]? {
-        do { return try fileSystem.read(path, limit: 64 * 1024 * 1024) } catch {
-            if error.reason == .notFound || error.reason == .notADirectory { return nil }
-            throw .io(error)
+    /// Replaces the clock file with the last stamp, flushed before the rename and after it: a
+    /// clock file is trusted only once flushed.
+    private func saveClockIfNeeded() throws(OursError) {
+        let (hlc, dirty) = state.withLock { ($0.hlc, $0.hlcDirty) }
+        guard dirty, let hlc else { return }
+        try writeState(Array((hlc.last.description + "\n").utf8), to: clockFile, durability: .immediate)
+        state.withLock {
+            $0.hlcDirty = false
+            $0.clockOnDisk = true
         }
     }
 
-    func writeState(_ bytes: [UInt8], to path: String, durability: Durability = .immediate) throws(OursError) {
-        do {
-            if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
-            try fileSystem.writeAtomically(path, bytes, durability: durability)
-        } catch { throw .io(error) }
+    /// Sets the clock to `clock` and writes it (flushed), whatever the file held: how
+    /// `ours doctor --fix` mends a damaged clock file. Call under `withLock`.
+    func replaceClock(_ clock: HybridLogicalClock) throws(OursError) {
+        state.withLock {
+            $0.hlc = clock
+            $0.hlcDirty = true
+        }
+        try saveClockIfNeeded()
     }
 }

@@ -146,7 +146,10 @@ extension RecordFile {
         }
         for stamp in seen.sorted { digest.append(contentsOf: stamp.description.utf8) }
         let latest = seen.sorted.map(\.millis).max() ?? 0
-        let stamp = Stamp(millis: max(modifiedMillis, latest + 1), counter: 0, device: .handEdit(digestOf: digest))
+        // Never past the last instant a stamp can name (a file dated after the year 9999, or
+        // a record last written at its last millisecond): it supersedes what it saw all the same.
+        let millis = min(max(modifiedMillis, latest + 1), HybridLogicalClock.latestMillis)
+        let stamp = Stamp(millis: millis, counter: 0, device: .handEdit(digestOf: digest))
         for (name, value) in edits {
             state.insert(FieldEntry(value: value, stamp: stamp, seen: seen), field: name)
         }

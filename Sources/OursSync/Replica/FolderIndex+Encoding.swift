@@ -70,13 +70,26 @@ extension FolderIndex {
         private var failed = false
         /// The start of a line whose end is in the next chunk.
         private var carry: [UInt8] = []
+        /// Whether any byte was fed, and whether the first line named another version's index.
+        private var fed = false
+        private var otherVersion = false
+        /// Longer than any line an index holds (a path of a few KiB and a few numbers).
+        static let longestLine = 1 << 20
+
+        /// Whether what was fed was not an index: after `finish()`, which then returned an
+        /// empty one. An empty file is not damaged (nothing was indexed yet), nor is another
+        /// version's index (read again from the folder, as after an upgrade).
+        package var isDamaged: Bool { !otherVersion && (failed || (fed && !sawHeader)) }
 
         package init() {}
 
         package mutating func feed(_ chunk: [UInt8]) {
             guard !failed else { return }
+            fed = fed || !chunk.isEmpty
             guard let lastNewline = chunk.lastIndex(of: 0x0A) else {
                 carry += chunk
+                // No line of an index is this long: the file is not one, however big it is.
+                failed = carry.count > Decoder.longestLine
                 return
             }
             if carry.isEmpty {
@@ -104,6 +117,7 @@ extension FolderIndex {
             while !failed, let line = lines.next() {
                 if !sawHeader {
                     sawHeader = line.elementsEqual(FolderIndex.header.utf8)
+                    otherVersion = !sawHeader && line.starts(with: "ours-folder-index ".utf8)
                     failed = !sawHeader
                 } else if !line.isEmpty {
                     failed = !take(line: line)

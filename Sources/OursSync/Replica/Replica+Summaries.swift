@@ -234,6 +234,7 @@ extension Replica {
         do throws(FileSystemError) { bytes = try fileSystem.readLocked(summaryIndex.path(of: type), limit: Int(Int32.max)) } catch
         {
             if error.reason == .notFound || error.reason == .notADirectory { return nil }
+            if case .tooLarge = error.reason { return nil }  // a cache past its reader's limit: rebuilt, smaller
             throw .io(error)
         }
         return SummaryLog(bytes, type: type)

@@ -326,8 +326,12 @@ public struct Replica: Sendable {
         }
     }
 
+    /// The most bytes the replica's own files — records, `zone.json`, `participants.json` and
+    /// the state files beside them — are read with, and so the most any of them is written with.
+    package static let stateFileLimit = RecordFile.maximumSize
+
     func readIfPresent(_ path: String) throws(OursError) -> [UInt8]? {
-        do { return try fileSystem.readLocked(path, limit: RecordFile.maximumSize) } catch {
+        do { return try fileSystem.readLocked(path, limit: Replica.stateFileLimit) } catch {
             if error.reason == .notFound || error.reason == .notADirectory { return nil }
             throw .io(error)
         }
@@ -337,7 +341,13 @@ public struct Replica: Sendable {
         do { return try fileSystem.stat(path) != nil } catch { throw .io(error) }
     }
 
+    /// Writes one of the replica's state files, refusing one it could not read back.
     func write(_ bytes: [UInt8], to path: String) throws(OursError) {
+        guard bytes.count <= Replica.stateFileLimit else {
+            throw .failed(
+                "\(path) was not written: it would be \(RecordState.describe(size: bytes.count)), more than this "
+                    + "device reads back (\(RecordState.describe(size: Replica.stateFileLimit)))")
+        }
         do {
             if try fileSystem.stat(directory) == nil { try fileSystem.createDirectory(directory) }
             try fileSystem.writeAtomically(path, bytes, durability: .immediate)

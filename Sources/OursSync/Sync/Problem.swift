@@ -33,6 +33,10 @@ public struct Problem: Sendable, Hashable {
         /// with its history shed, or that an earlier version let grow past it: it alone is left
         /// as it is, until a change makes it smaller or `ours doctor --fix` repairs it.
         case recordTooLarge
+        /// A file in this device's state directory that could not be read back — larger than
+        /// its reader takes, or damaged. What it held was this device's bookkeeping: the device
+        /// starts it afresh (or waits, for the clock), and `ours doctor --fix` mends it.
+        case unreadableStateFile
     }
 
     /// What sort of problem it is.

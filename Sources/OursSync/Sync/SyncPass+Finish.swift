@@ -19,17 +19,27 @@ extension SyncPass {
         let now = pass.now
         var syncState = pass.syncState
         var problems = pass.report.problems.filter { $0.kind != .restoredFile }
-        if mode == .quick { problems += stillStanding(syncState.problems, besides: problems, pass) }
+        var carried: [ProblemCount] = []
+        if mode == .quick {
+            problems += stillStanding(syncState.problems, besides: problems, pass)
+            carried = stillStanding(syncState.moreProblems, pass)
+        }
+        syncState.keep(problems, carrying: carried)
         let fresh = syncState.lastSyncMillis.map { now - $0 < 60_000 } ?? false
-        if index != nil, !busy, fresh, pass.farFuture.isEmpty, problems == syncState.problems { return }
+        if index != nil, !busy, fresh, pass.farFuture.isEmpty, syncState.problems == pass.syncState.problems,
+            syncState.moreProblems == pass.syncState.moreProblems, pass.syncState.unreadable == nil
+        {
+            return
+        }
         syncState.lastSyncMillis = now
-        syncState.problems = problems
-        syncState.farFuture = try replica.stillFarFuture(syncState.farFuture + pass.farFuture, now: now)
+        syncState.keep(farFuture: try replica.stillFarFuture(syncState.farFuture + pass.farFuture, now: now), now: now)
         pass.report.durationMillis = context.device.clock.nowMillis() - pass.report.startedAt
         var summary = pass.report.json.objectValue ?? [:]
         summary["changes"] = nil
         summary["problems"] = nil
         syncState.lastReport = summary
+        syncState.unreadable = nil
+        syncState.lostBecause = nil
         try replica.saveSyncState(syncState)
         try flushReplica(&pass)
     }
@@ -42,18 +52,39 @@ extension SyncPass {
     private func stillStanding(_ stored: [Problem], besides current: [Problem], _ pass: PassState) -> [Problem] {
         let seen = Set(current)
         return stored.filter { problem in
-            guard !seen.contains(problem), let relative = problem.recordsPath(inHousehold: pass.layout.directoryName)
+            guard !seen.contains(problem), SyncPass.standsUnlisted(problem.kind),
+                let relative = problem.recordsPath(inHousehold: pass.layout.directoryName),
+                isUnlisted(parentPath(relative), pass)
             else { return false }
-            switch problem.kind {
-            case .brokenFile, .newerFormat, .unreadableFile, .symlink: break
-            default: return false
-            }
-            let folder = parentPath(relative)
-            guard pass.scan.index.directories[folder] != nil, !pass.scan.listed.contains(folder) else { return false }
             // Fixed in place since (write-back read it this pass): a record now.
             if pass.scan.index.entry(at: relative)?.isRecord == true { return false }
             return true
         }
+    }
+
+    /// The same for the problems the last pass counted rather than kept: those of a folder
+    /// this pass did not list stand, all of them.
+    private func stillStanding(_ counted: [ProblemCount], _ pass: PassState) -> [ProblemCount] {
+        counted.filter { count in
+            guard SyncPass.standsUnlisted(count.kind),
+                let folder = count.recordsFolder(inHousehold: pass.layout.directoryName)
+            else { return false }
+            return isUnlisted(folder, pass)
+        }
+    }
+
+    /// Whether a problem of this kind lasts as long as its folder is unchanged.
+    private static func standsUnlisted(_ kind: Problem.Kind) -> Bool {
+        switch kind {
+        case .brokenFile, .newerFormat, .unreadableFile, .symlink: true
+        default: false
+        }
+    }
+
+    /// Whether a folder (relative to the household's) is known to the index and was not
+    /// listed by this pass.
+    private func isUnlisted(_ folder: String, _ pass: PassState) -> Bool {
+        pass.scan.index.directories[folder] != nil && !pass.scan.listed.contains(folder)
     }
 
     /// Flushes the replica, or leaves it to the watcher once what the pass merged is published

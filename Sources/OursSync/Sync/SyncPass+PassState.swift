@@ -24,8 +24,9 @@ extension SyncPass {
         var scan = FolderScanner.Result()
         /// The sync state the last pass saved; saved again, updated, at the end.
         var syncState = SyncState()
-        /// The manifest's rejection rules (`Admission.rejectionPolicy`), and whether they
-        /// differ from those the replica was last filtered by.
+        /// The manifest's rejection rules (`Admission.rejectionPolicy`, as the sync state keeps
+        /// them: `SyncState.storedPolicy`), and whether they differ from those the replica was
+        /// last filtered by.
         var policy = ""
         var policyChanged = false
         /// Records merged (or refiltered) in this pass, as they now are in the replica.

@@ -2,7 +2,7 @@ extension SyncPass {
     /// When the manifest's rejection rules changed since the last pass (whose sync state the
     /// scan loaded), filters every record of the replica by them (`refilter`).
     func refilterIfRulesChanged(_ pass: inout PassState) throws(OursError) {
-        pass.policy = Admission.rejectionPolicy(pass.manifest)
+        pass.policy = SyncState.storedPolicy(Admission.rejectionPolicy(pass.manifest))
         pass.policyChanged = pass.syncState.rejectionPolicy != pass.policy
         if pass.policyChanged, pass.syncState.rejectionPolicy ?? "" != pass.policy { try refilter(&pass) }
         pass.unflushed = pass.report.recordsMerged > 0  // the refilter saved records

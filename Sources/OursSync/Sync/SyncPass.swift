@@ -115,8 +115,12 @@ struct SyncPass {
 
     /// The folders (relative to the household's) that held a file with a problem at the last
     /// pass: a stat pass lists them even if unchanged, so what it reports of them stands.
-    static func foldersWithProblems(_ problems: [Problem], layout: ZoneLayout) -> Set<String> {
-        Set(problems.compactMap { $0.recordsPath(inHousehold: layout.directoryName).map(parentPath) })
+    static func foldersWithProblems(_ state: SyncState, layout: ZoneLayout) -> Set<String> {
+        var folders = Set(state.problems.compactMap { $0.recordsPath(inHousehold: layout.directoryName).map(parentPath) })
+        for count in state.moreProblems {
+            if let folder = count.recordsFolder(inHousehold: layout.directoryName) { folders.insert(folder) }
+        }
+        return folders
     }
 
     /// The pass's state before the scan: the manifest, and the sync state the last pass saved.
@@ -126,6 +130,7 @@ struct SyncPass {
             canWriteRecords: canWriteFolder && context.membership?.canWrite == true, manifest: try context.manifest(),
             me: try context.device.requireIdentity().deviceID, report: report)
         pass.syncState = try context.replica.loadSyncState()
+        if let lost = pass.syncState.unreadable { pass.report.problems.append(lost) }
         return pass
     }
 
@@ -134,11 +139,23 @@ struct SyncPass {
     /// (`saveOnRead`).
     private func scanFolder(_ pass: inout PassState) throws(OursError) {
         let previous: FolderIndex
-        if let index { previous = index } else { previous = try context.replica.loadFolderIndex() }
+        if let index {
+            previous = index
+        } else {
+            let (saved, damage) = context.replica.loadFolderIndex()
+            previous = saved
+            if let damage {
+                pass.report.problems.append(
+                    Problem(
+                        .unreadableStateFile, path: context.replica.folderIndexFile,
+                        "this device's index of the folder could not be read back (\(damage)): every file was read "
+                            + "again, and the index written anew"))
+            }
+        }
         var scanner = FolderScanner(
             fileSystem: context.fileSystem, layout: pass.layout, previous: previous, mode: mode, progress: progress,
             reread: reread, settling: settling)
-        scanner.listAnyway = SyncPass.foldersWithProblems(pass.syncState.problems, layout: pass.layout)
+        scanner.listAnyway = SyncPass.foldersWithProblems(pass.syncState, layout: pass.layout)
         let started = context.device.clock.nowMillis()
         if mode == .sweep, savesOnRead {
             let held = try heldTypes()

@@ -27,10 +27,16 @@ extension Device {
     public func relocate(
         _ selector: String?, to path: String, progress: SyncProgressHandler? = nil
     ) throws(OursError) -> RelocateResult {
-        guard let membership = try membership(matching: selector) else {
+        var unlisted: Membership?
+        if let selector { unlisted = try unlistedMembership(selector) }
+        let found = try unlisted == nil ? membership(matching: selector) : unlisted
+        guard let membership = found else {
             throw .usage("private data has no shared folder to move", hint: "Name the household with --household NAME.")
         }
-        let layout = try locateHousehold(membership, in: Device.absolutePath(path))
+        let layout =
+            unlisted == nil
+            ? try locateHousehold(membership, in: Device.absolutePath(path))
+            : try locateUnlisted(membership, in: Device.absolutePath(path))
         let previous = membership.layout
         let moved = layout != previous
         var updated = membership
@@ -38,8 +44,8 @@ extension Device {
         updated.directory = layout.directoryName
         try withLock { () throws(OursError) in
             let (current, memberships) = try loadMemberships()
-            let replaced = memberships.map { $0.id == membership.id ? updated : $0 }
-            try saveMemberships(replaced, current: current)
+            let replaced = memberships.map { $0.id == membership.id ? updated : $0 } + (unlisted == nil ? [] : [updated])
+            try saveMemberships(replaced, current: current ?? (unlisted == nil ? nil : updated.id))
             // What the index remembers of the old place says nothing of the new one: every
             // file there is read again, and every record this device holds is written where missing.
             if moved { try replica(membership.id).saveFolderIndex(FolderIndex()) }
@@ -80,6 +86,32 @@ extension Device {
                 hint: "Rename it back to \(membership.directory): the household's share codes and every member's device "
                     + "know it by that name. Nothing was changed.")
         }
+        return layout
+    }
+
+    /// A household this device holds a copy of in `replicas/` but does not list (its entry
+    /// was lost with a damaged `households.json`, see `checkStateFiles`), named by its id;
+    /// its place is found by `locateUnlisted`.
+    private func unlistedMembership(_ id: String) throws(OursError) -> Membership? {
+        guard id != Zone.privateID, try !loadMemberships().memberships.contains(where: { $0.id == id }) else { return nil }
+        return rebuiltMembership(id, participant: try requireIdentity().participantID, salvage: MembershipSalvage([]))
+    }
+
+    /// Where an unlisted household is: `path` itself when it holds its `zone.json`, else the
+    /// folder inside it that does (its name is not known any more).
+    private func locateUnlisted(_ membership: Membership, in path: String) throws(OursError) -> ZoneLayout {
+        try requireFolder(path)
+        var layout = ZoneLayout(root: parentPath(path), directoryName: lastComponent(path))
+        if try !hasZoneFile(joinPath(path, "zone.json")) {
+            guard let found = renamedHousehold(membership, in: path) else {
+                throw .notFound(
+                    "\(path) holds no folder of \(membership.name) (id \(membership.id)): no zone.json of it in it, "
+                        + "nor in a folder inside it",
+                    hint: "Point at the shared folder that holds \(membership.name)'s folder, or at that folder itself.")
+            }
+            layout = found
+        }
+        try requireSameHousehold(membership, at: layout)
         return layout
     }
 

@@ -29,11 +29,18 @@ public struct StatusReport: Sendable {
     public var pendingChanges: Int
     /// Records in this device's copy, deleted ones included.
     public var recordCount: Int
-    /// What the last sync pass could not read, write or accept.
+    /// What the last sync pass could not read, write or accept: at most
+    /// `SyncState.keptProblems` (200), as many of each kind as fit.
     public var problems: [Problem]
+    /// How many problems of each kind the last pass found beyond `problems`.
+    public var moreProblems: [Problem.Kind: Int] = [:]
     /// Values stamped far ahead of this device's clock, still in the household (a device's
-    /// clock ran ahead): later changes to those fields lose until the clocks catch up.
+    /// clock ran ahead): later changes to those fields lose until the clocks catch up. At most
+    /// `SyncState.keptFarFuture` (200).
     public var farFuture: [SyncState.FarFutureStamp]
+    /// How many such values the last passes found beyond `farFuture`; `ours doctor` lists
+    /// every one.
+    public var moreFarFuture = 0
     /// How far this device's own clock state runs ahead of its wall clock, when that is a problem.
     public var clockAheadMillis: Int64?
 
@@ -44,6 +51,9 @@ public struct StatusReport: Sendable {
             "folderAvailable": .bool(folderAvailable), "folderWritable": .bool(folderWritable),
             "pendingChanges": JSONValue(pendingChanges),
             "records": JSONValue(recordCount), "problems": .array(problems.map(\.json)),
+            "moreProblems": .object(
+                Dictionary(uniqueKeysWithValues: moreProblems.map { ($0.key.rawValue, JSONValue($0.value)) })),
+            "moreFarFutureStamps": JSONValue(moreFarFuture),
             "farFutureStamps": .array(
                 farFuture.map {
                     [
@@ -96,16 +106,21 @@ extension Zone {
     public func status() throws(OursError) -> StatusReport {
         let syncState = try replica.loadSyncState()
         let now = device.clock.nowMillis()
+        let farFuture = try replica.stillFarFuture(syncState.farFuture, now: now)
         let clock = try device.currentClock()
         let lead = clock.lead(now: now)
         let access = folderAccess
-        return StatusReport(
+        var report = StatusReport(
             householdID: id, householdName: name, folder: membership?.folder,
             folderAvailable: access.map { $0 != .away } ?? false,
             folderWritable: access == .writable, role: membership?.role, permission: membership?.permission,
             membershipStatus: membership?.status, lastSyncMillis: syncState.lastSyncMillis,
-            pendingChanges: try replica.pendingKeys().count, recordCount: try recordCount(), problems: syncState.problems,
-            farFuture: try replica.stillFarFuture(syncState.farFuture, now: now),
-            clockAheadMillis: lead > HybridLogicalClock.maximumDriftMillis ? lead : nil)
+            pendingChanges: try replica.pendingKeys().count, recordCount: try recordCount(),
+            problems: (syncState.unreadable.map { [$0] } ?? []) + syncState.problems,
+            farFuture: farFuture, clockAheadMillis: lead > HybridLogicalClock.maximumDriftMillis ? lead : nil)
+        report.moreProblems = syncState.moreProblemsByKind
+        let stillAhead = syncState.moreFarFutureUntil > now + HybridLogicalClock.maximumDriftMillis
+        report.moreFarFuture = stillAhead ? syncState.moreFarFuture : 0
+        return report
     }
 }

@@ -43,8 +43,14 @@ extension Zone {
     /// called while a big folder is read.
     public func doctor(fix: Bool, progress: SyncProgressHandler? = nil) throws(OursError) -> DoctorReport {
         var report = DoctorReport()
+        let stateFiles = try device.checkStateFiles(fix: fix)
+        report.problems += stateFiles.problems
+        report.fixed += stateFiles.fixed
+        try checkStateFiles(fix: fix, into: &report)
         let now = device.clock.nowMillis()
-        if try device.currentClock().lead(now: now) > HybridLogicalClock.maximumDriftMillis {
+        // A damaged clock (reported above, when not mended) has no lead to measure.
+        let clockReadable = !stateFiles.problems.contains { $0.path == device.clockFile }
+        if clockReadable, try device.currentClock().lead(now: now) > HybridLogicalClock.maximumDriftMillis {
             report.problems.append(clockAheadProblem(now: now))
             if fix {
                 let identity = try rotateDeviceID()
@@ -71,6 +77,7 @@ extension Zone {
             guard fix else { return report }
             var after = try doctor(fix: false)
             after.fixed = report.fixed
+            after.problems.insert(contentsOf: stateFiles.problems, at: 0)  // what mending could not mend
             return after
         }
         let layout = try context.requireFolder()
@@ -100,6 +107,7 @@ extension Zone {
             // What is left after repairing is what the person still has to look at.
             var after = try doctor(fix: false)
             after.fixed = report.fixed
+            after.problems.insert(contentsOf: stateFiles.problems, at: 0)  // what mending could not mend
             return after
         }
         return report
@@ -142,7 +150,8 @@ extension Zone {
                 let me = ParticipantManifest(manifest).participants[participantID]
                 let devices = (me?.devices ?? []) + [newID]
                 manifest.writeDocument(
-                    [participantID + ".devices": .array(devices.map { .string($0.rawValue) })], at: try device.stamp())
+                    [participantID + ".devices": .array(devices.map { .string($0.rawValue) })],
+                    at: try device.handoverStamp())
                 try household.replica.saveManifest(manifest)
             }
             active.append(household)

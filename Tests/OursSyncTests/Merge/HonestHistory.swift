@@ -124,7 +124,7 @@ struct HonestHistory: Sendable {
     private func wall(_ i: Int) -> Int64 { now + replicas[i].wallOffset }
 
     private mutating func tick(_ i: Int) -> Stamp {
-        let stamp = replicas[i].clock.tick(now: wall(i))
+        let stamp = replicas[i].clock.tick(now: wall(i))!
         replicas[i].issued.append(stamp)
         return stamp
     }

@@ -181,9 +181,9 @@ import Testing
         let now = Fixture.t0
         var fast = HybridLogicalClock(device: Fixture.carol)
         var normal = HybridLogicalClock(device: bob)
-        _ = normal.tick(now: now)
+        _ = normal.tick(now: now)!
         var c = base()
-        let wrong = fast.tick(now: now + Fixture.day)
+        let wrong = fast.tick(now: now + Fixture.day)!
         c.write(["name": "Wrong"], at: wrong)
         // Bob syncs: the far-ahead stamp is merged but not absorbed into his clock.
         let clockBefore = normal
@@ -192,7 +192,7 @@ import Testing
         #expect(normal == clockBefore)
         var b = base().merging(c)
         #expect(b.values["name"] == "Wrong")
-        let fix = normal.tick(now: now + 1_000)
+        let fix = normal.tick(now: now + 1_000)!
         #expect(fix < wrong, "premise: the fix has the lower stamp")
         b.write(["name": "Right"], at: fix)
         let merged = mergedBothWays(b, c)

@@ -116,13 +116,13 @@ struct FolderIndexEncodingTests {
         let index = Self.index(8_000, seed: 11)
         #expect(index.encode().count > 2 * FolderIndex.chunkSize, "big enough to be written in several chunks")
         try replica.saveFolderIndex(index)
-        #expect(try replica.loadFolderIndex() == index)
+        #expect(replica.loadFolderIndex().index == index)
         #expect(!FileManager.default.fileExists(atPath: replica.folderIndexFile + ".new"))
         let small = Self.index(3, seed: 12)
         try replica.saveFolderIndex(small)
-        #expect(try replica.loadFolderIndex() == small, "a small index replaces a big one whole")
+        #expect(replica.loadFolderIndex().index == small, "a small index replaces a big one whole")
         let memory = Replica(fileSystem: InMemoryFileSystem(), directory: "/replica")
         try memory.saveFolderIndex(index)
-        #expect(try memory.loadFolderIndex() == index, "a file system without chunked reads reads it whole")
+        #expect(memory.loadFolderIndex().index == index, "a file system without chunked reads reads it whole")
     }
 }

@@ -36,7 +36,9 @@ struct HouseholdFolderCommand: OursCommand {
             return result.syncError?.kind.exitCode ?? 0
         }
         let place = zone.layout?.zone ?? path
-        if result.moved {
+        if result.previous.root.isEmpty {  // a household whose entry `doctor --fix` could not read back
+            context.say("\(context.bold(zone.name)) is listed on this device again, followed at \(place).")
+        } else if result.moved {
             context.say("\(context.bold(zone.name)) is now followed at \(place) (was \(result.previous.zone)).")
         } else {
             context.say("\(context.bold(zone.name)) is already followed at \(place); nothing changed.")

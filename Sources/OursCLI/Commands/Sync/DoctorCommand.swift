@@ -23,7 +23,11 @@ struct DoctorCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let progress = ProgressReport(context)
         progress.begin("Checking the household folder")
-        let report = try context.zone().doctor(fix: fix) { step in progress.update(step) }
+        // Mended first: a damaged list of households keeps any household from being opened.
+        let mended = fix ? try context.device.checkStateFiles(fix: true) : DeviceStateReport()
+        var report = try context.zone().doctor(fix: fix) { step in progress.update(step) }
+        report.fixed.insert(contentsOf: mended.fixed, at: 0)
+        report.problems.insert(contentsOf: mended.problems, at: 0)
         progress.end()
         if context.json {
             context.printJSON(report.json)

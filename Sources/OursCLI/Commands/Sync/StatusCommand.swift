@@ -34,12 +34,13 @@ struct StatusCommand: OursCommand {
         }
         if !status.farFuture.isEmpty {
             let devices = Set(status.farFuture.map(\.stamp.device.rawValue)).sorted().joined(separator: ", ")
+            let more = status.moreFarFuture > 0 ? " and \(CommandContext.grouped(status.moreFarFuture)) more" : ""
             context.say(
                 context.yellow(
-                    "  clock         \(status.farFuture.count) value(s) stamped far in the future by device \(devices) (a wrong clock); "
-                        + "run `ours doctor --fix`"))
+                    "  clock         \(status.farFuture.count) value(s)\(more) stamped far in the future by device \(devices) "
+                        + "(a wrong clock); run `ours doctor --fix`"))
         }
-        context.printProblems(status.problems)
+        context.printProblems(status.problems, more: status.moreProblems)
         return 0
     }
 
