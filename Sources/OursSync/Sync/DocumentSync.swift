@@ -70,7 +70,8 @@ struct DocumentSync {
             admitted.manifest = nil
         }
         outcome.waiting = admitted.waiting
-        let me = try context.device.identity()?.deviceID
+        // Nearly always nothing is refused, and this device's id is not read.
+        let me = admitted.rejected.isEmpty ? nil : try context.device.identity()?.deviceID
         outcome.ownRefusals = admitted.rejected.filter { $0.stamp.device == me && Self.isLive($0, in: states) }
         report.problems += problems(admitted, live: states, me: me)
         for document in [Document.zone, .manifest] {
