@@ -70,6 +70,10 @@ public final class Device: Sendable {
         Replica(fileSystem: fileSystem, directory: joinPath(replicasDirectory, householdID))
     }
 
+    /// The id of the replica of this device's private data: its records before it belongs to
+    /// any household (`Zone.privateID`).
+    package static let privateDataID = "private"
+
     // MARK: Identity
 
     /// This device's identity, or `nil` before `ours init`.

@@ -67,7 +67,7 @@ extension LifecycleCheck {
     /// household's records: each copy the household's record holds all of goes (what was
     /// changed in private data since stays).
     private func takeBackDissolvedCopies() throws(OursError) {
-        let personal = context.device.replica(Zone.privateID)
+        let personal = context.device.replica(Device.privateDataID)
         for key in try context.replica.keys() {
             guard let copy = try personal.load(key), let held = try context.replica.load(key),
                 held.merging(copy) == held
@@ -90,21 +90,6 @@ extension SyncContext {
             ).run(into: &report)
             return try LifecycleCheck(context: self).reconsider(ownRefusals: outcome.ownRefusals)
         }
-    }
-}
-
-extension Device {
-    /// Every household this device's membership of had ended, looked at again where its folder
-    /// is there: the ones whose documents now say otherwise, and what changed. A household this
-    /// device is a member of again becomes the one in use when none is.
-    public func reconsiderEndedMemberships() throws(OursError) -> [(Membership, MembershipCorrection)] {
-        var result: [(Membership, MembershipCorrection)] = []
-        for membership in try memberships() where membership.status != .active {
-            let zone = Zone(device: self, membership: membership)
-            guard let correction = try zone.context.reconsiderEndedMembership() else { continue }
-            result.append((zone.membership ?? membership, correction))
-        }
-        return result
     }
 }
 

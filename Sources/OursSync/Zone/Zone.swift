@@ -9,7 +9,7 @@
 /// `perform(_:)`.
 public final class Zone: Sendable {
     /// The id of the private household: a device's records before it belongs to any.
-    public static let privateID = "private"
+    public static let privateID = Device.privateDataID
 
     /// What the engine below this API works on: the device, the replica, the membership.
     let context: SyncContext
