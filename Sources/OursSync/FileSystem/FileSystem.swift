@@ -74,6 +74,12 @@ public protocol FileSystem: Sendable {
     /// Reads a regular file a chunk of about `chunkSize` bytes at a time, for a file too big to
     /// hold whole beside what is made of it (the folder index).
     func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) -> Void) throws(FileSystemError)
+
+    /// The time, in nanoseconds since 1970, on the clock this file system stamps entries with;
+    /// `nil` when its stamps never repeat (each change gets a later one). A folder whose stamps
+    /// fall in the moment it was listed may change again without its stamps moving (many
+    /// kernels move them once per clock tick), so a scan lists it again next time.
+    func timestampNow() -> Int64?
 }
 
 extension FileSystem {
@@ -101,6 +107,10 @@ extension FileSystem {
     public func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) -> Void) throws(FileSystemError) {
         body(try read(path, limit: Int.max))
     }
+
+    /// No clock: stamps taken as always moving on, which holds for a file system that counts its
+    /// changes (`InMemoryFileSystem`), not for one that wraps the disk.
+    public func timestampNow() -> Int64? { nil }
 
     /// Appends by rewriting the whole file: correct for any implementation, if not cheap.
     public func append(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {

@@ -14,6 +14,13 @@ public struct LocalFileSystem: FileSystem {
     /// The file system of this process; it holds no state, so any number may exist.
     public init() {}
 
+    /// See `FileSystem.timestampNow()`: the real-time clock the kernel stamps entries from.
+    public func timestampNow() -> Int64? {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
     /// See `FileSystem.stat(_:)`: `lstat`, so a link is reported, not followed.
     public func stat(_ path: String) throws(FileSystemError) -> FileStat? {
         var info = PlatformStat()

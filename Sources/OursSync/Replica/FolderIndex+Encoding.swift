@@ -16,7 +16,8 @@ extension FolderIndex {
         out.reserveCapacity(FolderIndex.chunkSize + 4096)
         for path in directories.keys.sorted() {
             let directory = directories[path]!
-            out.append(contentsOf: "d\t\(path)\t\(directory.modifiedNanos)\t\(directory.changedNanos)\t\(directory.inode)\n".utf8)
+            let changed = directory.listedTooSoon ? 0 : directory.changedNanos
+            out.append(contentsOf: "d\t\(path)\t\(directory.modifiedNanos)\t\(changed)\t\(directory.inode)\n".utf8)
             let type = FolderShard(path).recordType
             for name in directory.files.keys.sorted() {
                 let entry = directory.files[name]!

@@ -78,12 +78,19 @@ package struct FolderIndex: Sendable, Equatable {
         package var inode: UInt64
         package var files = Files()
         package var subdirectories: Set<String> = []
+        /// Listed in the moment it last changed: a change right after the listing may have left
+        /// its stamps as they were, so no pass takes its names from the index. Saved as a
+        /// change time of 0, which no folder's stat matches.
+        package var listedTooSoon = false
 
         package init(stat: FileStat) {
             modifiedNanos = stat.modifiedNanos
             changedNanos = stat.changedNanos
             inode = stat.inode
         }
+
+        /// Whether its names can be taken from the index, given its stat now.
+        package func isUnchanged(_ stat: FileStat) -> Bool { !listedTooSoon && matches(stat) }
 
         package func matches(_ stat: FileStat) -> Bool {
             modifiedNanos == stat.modifiedNanos && changedNanos == stat.changedNanos && inode == stat.inode

@@ -87,6 +87,13 @@ struct FolderScanner {
     /// that read it, given its bytes and their digest: a first sync reads and writes a whole
     /// household on every core at once. `nil` leaves the file to the pass's merge (`decoded`).
     var saveOnRead: SyncPass.SaveOnRead?
+    /// Folders whose stamps are this late or later were listed in the moment they changed
+    /// (`FolderIndex.Directory.listedTooSoon`): the file system's time when the scan began, less
+    /// `stampTick`. Never, for a file system whose stamps always move on.
+    var settledBefore: Int64 = .max
+    /// How far apart two changes must be for a folder's stamps to tell them apart, with room to
+    /// spare: kernels stamp from a clock that moves once per tick (1 to 10 ms).
+    static let stampTick: Int64 = 100_000_000
     /// How deep under `records/` files are looked for (type, shard, file, and some slack).
     static let maximumDepth = 6
 
@@ -150,6 +157,7 @@ struct FolderScanner {
         result.problems += listing.problems
         result.temporaryFiles += listing.temporaryFiles
         var folder = FolderIndex.Directory(stat: stat)
+        folder.listedTooSoon = stat.changedNanos >= settledBefore || stat.modifiedNanos >= settledBefore
         folder.subdirectories = Set(listing.subfolders)
         result.index.directories[relative] = folder  // its files are filled in once looked at
         listed.append(
@@ -181,7 +189,7 @@ struct FolderScanner {
     /// passes already live by), and it held nothing the last pass reported. Its files are
     /// still stat-ed one by one: that is what a stat pass is for.
     func hasSameNames(_ known: FolderIndex.Directory, stat: FileStat, relative: String) -> Bool {
-        mode == .stat && known.matches(stat) && !(reread?(relative) ?? false) && !listAnyway.contains(relative)
+        mode == .stat && known.isUnchanged(stat) && !(reread?(relative) ?? false) && !listAnyway.contains(relative)
     }
 
     /// A stat pass over an unchanged folder: its known files are looked at as if listed (no
@@ -205,7 +213,7 @@ struct FolderScanner {
     /// Whether a quick pass takes a folder as the index has it, without listing it.
     func isReused(_ known: FolderIndex.Directory?, stat: FileStat, relative: String) -> Bool {
         guard mode == .quick, let known else { return false }
-        return known.matches(stat) && !(reread?(relative) ?? false)
+        return known.isUnchanged(stat) && !(reread?(relative) ?? false)
     }
 
     /// A folder's stat; `nil` when it is gone, is not a folder (a link is reported), or could

@@ -156,6 +156,7 @@ struct SyncPass {
             fileSystem: context.fileSystem, layout: pass.layout, previous: previous, mode: mode, progress: progress,
             reread: reread, settling: settling)
         scanner.listAnyway = SyncPass.foldersWithProblems(pass.syncState, layout: pass.layout)
+        scanner.settledBefore = context.fileSystem.timestampNow().map { $0 - FolderScanner.stampTick } ?? .max
         let started = context.device.clock.nowMillis()
         if mode == .sweep, savesOnRead {
             let held = try heldTypes()
