@@ -57,7 +57,12 @@ public struct AttachmentRef: Sendable, Hashable, Comparable {
     /// A short id for people: the first 12 hex digits (`ours attachment show 3f9a21c4b07e`).
     public var shortID: String { String(sha256.prefix(12)) }
 
-    public static func < (a: AttachmentRef, b: AttachmentRef) -> Bool { (a.sha256, a.type) < (b.sha256, b.type) }
+    public static func < (a: AttachmentRef, b: AttachmentRef) -> Bool { a.sha256 < b.sha256 }
+
+    /// One file, whatever name or type a reference gives it: the hash is its identity.
+    public static func == (a: AttachmentRef, b: AttachmentRef) -> Bool { a.sha256 == b.sha256 }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(sha256) }
 
     static func isDigest(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }

@@ -10,8 +10,16 @@ struct AttachmentRefTests {
     static let note = AttachmentRef(sha256: String(repeating: "0f", count: 32), size: 12, type: "audio/mp4", name: nil)
 
     @Test func aReferenceRoundTripsThroughItsJSON() throws {
-        #expect(AttachmentRef(Self.photo.json) == Self.photo)
-        #expect(AttachmentRef(Self.note.json) == Self.note)
+        for ref in [Self.photo, Self.note] {
+            let read = try #require(AttachmentRef(ref.json))
+            #expect(
+                [read.sha256, String(read.size), read.type, read.name ?? "-"] == [
+                    ref.sha256, String(ref.size), ref.type, ref.name ?? "-",
+                ])
+        }
+        var renamed = Self.photo
+        renamed.name = "another name.jpg"
+        #expect(renamed == Self.photo && Set([renamed, Self.photo]).count == 1, "one file, whatever it was called")
         #expect(Self.photo.fileName == String(repeating: "ab", count: 32) + ".jpg")
         #expect(Self.photo.relativePath == "ab/" + Self.photo.fileName)
         #expect(Self.note.fileName.hasSuffix(".m4a"))
