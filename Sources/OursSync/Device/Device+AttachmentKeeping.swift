@@ -3,9 +3,8 @@ public enum AttachmentKeeping: String, Sendable, CaseIterable {
     /// Every attachment a record of its households names: what it shows never depends on the
     /// folder, and any attachment the folder loses it writes again. The default.
     case everything
-    /// Only the attachments it added, until the folder holds them (and a week after, while the
-    /// other devices take them in); the others are read from the folder. For a device short of
-    /// space; an attachment the folder then loses can come back only from another device.
+    /// Only the attachments it added; the others are read from the folder. For a device short
+    /// of space; an attachment the folder then loses can come back only from another device.
     case own
 }
 

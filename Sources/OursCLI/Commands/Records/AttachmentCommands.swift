@@ -9,8 +9,8 @@ struct AttachmentAddCommand: OursCommand {
     static let spec = Spec(
         "add", summary: "Add a file as an attachment; prints the reference a record field names it by",
         examples: [
-            "ours attachment add IMG_2041.jpg",
-            "ours record put recipe --fields \"{\\\"title\\\": \\\"Soup\\\", \\\"photos\\\": [$(ours attachment add soup.jpg --json)]}\"",
+            "ours attachment add soup.jpg",
+            "ours attachment add IMG_2041.jpg --name \"Soup, day two.jpg\" --json > photo.json",
         ], arguments: [file], options: [name])
 
     let file: String
@@ -70,7 +70,7 @@ struct AttachmentShowCommand: OursCommand {
 
     static let spec = Spec(
         "show", summary: "Show an attachment: what it is, whether it is here, and the records that name it",
-        examples: ["ours attachment show 3f9a21c4b07e"], arguments: [id])
+        examples: ["ours attachment show 9650f149d622"], arguments: [id])
 
     let id: String
 
@@ -100,7 +100,7 @@ struct AttachmentSaveCommand: OursCommand {
 
     static let spec = Spec(
         "save", summary: "Save a copy of an attachment to a file, its bytes checked",
-        examples: ["ours attachment save 3f9a21c4b07e --out soup.jpg"], arguments: [id], options: [out])
+        examples: ["ours attachment save 9650f149d622 --out soup-copy.jpg"], arguments: [id], options: [out])
 
     let id: String
     let out: String?
