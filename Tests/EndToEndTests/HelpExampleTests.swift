@@ -100,6 +100,13 @@ struct HelpExampleTests {
         try #"{"name": "rice"}"#.write(toFile: world.root + "/items.jsonl", atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(
             atPath: FixtureFiles.path("recipes/lasagne.jsonld"), toPath: world.root + "/lasagne.jsonld")
+        // A photo named by a recipe: its id (the examples' 9650f149d622) is its bytes' SHA-256.
+        try FileManager.default.copyItem(atPath: FixtureFiles.path("attachments/soup.jpg"), toPath: world.root + "/soup.jpg")
+        let photo = try sarah.run(arguments: ["attachment", "add", "soup.jpg", "--json"], in: world.root)
+        #expect(photo.exitCode == 0 && photo.stdout.contains("9650f149d622"), "\(photo)")
+        let fields = #"{"title": "Soup", "photos": ["# + photo.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "]}"
+        let soup = try sarah.run(arguments: ["record", "put", "recipe", "--fields", fields])
+        #expect(soup.exitCode == 0, "\(soup)")
         return devices
     }
 

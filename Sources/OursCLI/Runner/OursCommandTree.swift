@@ -23,7 +23,10 @@ enum OursCommandTree {
         DemoCommand.node(),
         Node(
             "device", summary: "Link a new device to you, rename this one, or remove a lost one",
-            subcommands: [DeviceLinkCommand.node(), DeviceRenameCommand.node(), DeviceRemoveCommand.node()]),
+            subcommands: [
+                DeviceLinkCommand.node(), DeviceRenameCommand.node(), DeviceRemoveCommand.node(),
+                DeviceAttachmentsCommand.node(),
+            ]),
         DevicesCommand.node(),
         Node(
             "household", summary: "Create, switch, hand over, leave or end a household",
@@ -51,7 +54,13 @@ enum OursCommandTree {
             subcommands: [
                 RecordPutCommand.node(), RecordGetCommand.node(), RecordListCommand.node(), RecordRemoveCommand.node(),
                 RecordImportCommand.node(),
-            ])
+            ]),
+        Node(
+            "attachment", summary: "Add, list, show or save attachments: the photos and files records name",
+            subcommands: [
+                AttachmentAddCommand.node(), AttachmentListCommand.node(), AttachmentShowCommand.node(),
+                AttachmentSaveCommand.node(),
+            ]),
     ]
 
     private static let lists: [Node] = [

@@ -29,6 +29,7 @@ extension Replica {
 
     /// Notes what `keys` hold now: their states, or (for a key without one) removal.
     func summariesDidChange(_ keys: [RecordKey], states: (RecordKey) -> RecordState?) {
+        attachmentRefsDidChange(keys, states: states)
         for (type, keys) in Dictionary(grouping: keys, by: \.type) {
             let lines = keys.flatMap { key in states(key).map(SummaryIndex.line) ?? SummaryIndex.removal(key.id) }
             guard let before = appendSummaryLines(lines, type: type) else { continue }

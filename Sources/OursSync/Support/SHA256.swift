@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), HMAC (RFC 2104) and PBKDF2 (RFC 8018), for the household's recovery
 /// code: Foundation on Linux has no cryptographic hash, and Ours takes no dependencies.
 enum SHA256 {
-    private static let k: [UInt32] = [
+    fileprivate static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
         0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
@@ -13,38 +13,80 @@ enum SHA256 {
     ]
 
     static func hash(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [
+        var hasher = Hasher()
+        hasher.update(message)
+        return hasher.finish()
+    }
+
+    /// SHA-256 over bytes given a piece at a time (a file read in chunks), never holding them all.
+    struct Hasher: Sendable {
+        private var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var data = message
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        let bits = UInt64(message.count) * 8
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
+        private var pending: [UInt8] = []
+        private var schedule = [UInt32](repeating: 0, count: 64)
+        /// How many bytes were given so far.
+        private(set) var count: UInt64 = 0
+
+        init() { pending.reserveCapacity(64) }
+
+        mutating func update(_ bytes: [UInt8]) { update(bytes[...]) }
+
+        mutating func update(_ bytes: ArraySlice<UInt8>) {
+            count += UInt64(bytes.count)
+            var rest = bytes
+            if !pending.isEmpty {
+                let take = min(64 - pending.count, rest.count)
+                pending += rest.prefix(take)
+                rest = rest.dropFirst(take)
+                guard pending.count == 64 else { return }
+                let block = pending
+                pending.removeAll(keepingCapacity: true)
+                block.withUnsafeBufferPointer { compress($0, at: 0) }
+            }
+            let whole = rest.count / 64 * 64
+            rest.withUnsafeBufferPointer { buffer in
+                for start in stride(from: 0, to: whole, by: 64) { compress(buffer, at: start) }
+            }
+            pending += rest.dropFirst(whole)
+        }
+
+        /// The digest; the hasher is spent.
+        mutating func finish() -> [UInt8] {
+            let bits = count &* 8
+            var tail = pending
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+            pending = []
+            tail.withUnsafeBufferPointer { buffer in
+                for start in stride(from: 0, to: buffer.count, by: 64) { compress(buffer, at: start) }
+            }
+            return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        }
+
+        private mutating func compress(_ block: UnsafeBufferPointer<UInt8>, at base: Int) {
             for i in 0..<16 {
-                let j = chunk + i * 4
-                w[i] = UInt32(data[j]) << 24 | UInt32(data[j + 1]) << 16 | UInt32(data[j + 2]) << 8 | UInt32(data[j + 3])
+                let j = base + i * 4
+                schedule[i] =
+                    UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
             }
             for i in 16..<64 {
-                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                let s0 = SHA256.rotate(schedule[i - 15], 7) ^ SHA256.rotate(schedule[i - 15], 18) ^ (schedule[i - 15] >> 3)
+                let s1 = SHA256.rotate(schedule[i - 2], 17) ^ SHA256.rotate(schedule[i - 2], 19) ^ (schedule[i - 2] >> 10)
+                schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
             for i in 0..<64 {
-                let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                let s1 = SHA256.rotate(e, 6) ^ SHA256.rotate(e, 11) ^ SHA256.rotate(e, 25)
                 let choice = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                let t1 = h &+ s1 &+ choice &+ SHA256.k[i] &+ schedule[i]
+                let s0 = SHA256.rotate(a, 2) ^ SHA256.rotate(a, 13) ^ SHA256.rotate(a, 22)
                 let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
             }
-            for (i, value) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ value }
+            for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
         }
-        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
     }
 
     static func hmac(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
@@ -76,5 +118,5 @@ enum SHA256 {
         return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }
 
-    private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+    fileprivate static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
 }

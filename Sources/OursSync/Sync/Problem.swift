@@ -37,6 +37,9 @@ public struct Problem: Sendable, Hashable {
         /// its reader takes, or damaged. What it held was this device's bookkeeping: the device
         /// starts it afresh (or waits, for the clock), and `ours doctor --fix` mends it.
         case unreadableStateFile
+        /// An attachment a record names that this device cannot read yet: still arriving in the
+        /// folder, only a cloud drive's placeholder here, or not in the folder (yet).
+        case attachmentNotHere
     }
 
     /// What sort of problem it is.

@@ -44,6 +44,8 @@ extension SyncPass {
         var savedAsRead: [RecordKey: Bool] = [:]
         /// Summary lines of the records saved as read, by type (`SyncPass.writeNewSummaries`).
         var newSummaries: [String: [UInt8]] = [:]
+        /// The attachment references' log lines of the records saved as read (see `saveOnRead`).
+        var newAttachmentRefs: [UInt8] = []
         var farFuture: [SyncState.FarFutureStamp] = []
         /// The latest merged stamp the clock may absorb (a far-future one may not).
         var latest: Stamp?

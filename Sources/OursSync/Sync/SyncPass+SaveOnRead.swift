@@ -35,6 +35,8 @@ extension SyncPass {
         var isLive: Bool
         /// Its line in its type's summary log.
         var summary: [UInt8]
+        /// Its line in the attachment references' log; empty when it holds none.
+        var attachmentRefs: [UInt8] = []
     }
 
     /// The types the replica holds records of as the pass begins; `saveOnRead` saves the others.
@@ -68,10 +70,12 @@ extension SyncPass {
                 return .merged(file, prepared)
             }
             let state = saving.state
+            let refs = AttachmentRef.references(in: state)
             return .asRead(
                 AsRead(
                     key: key, stamps: prepared.folding.stamps, change: saving.change,
-                    isLive: !state.isDeleted && !state.isEmpty, summary: SummaryIndex.line(state)))
+                    isLive: !state.isDeleted && !state.isEmpty, summary: SummaryIndex.line(state),
+                    attachmentRefs: refs.isEmpty ? [] : AttachmentRefsLog.line(key, refs)))
         }
     }
 
@@ -83,6 +87,7 @@ extension SyncPass {
         if let change = record.change { pass.report.changes.append(change) }
         pass.savedAsRead[record.key] = record.isLive
         pass.newSummaries[record.key.type, default: []] += record.summary
+        pass.newAttachmentRefs += record.attachmentRefs
     }
 
     /// Writes the summary log of each type the replica held none of before this pass: the
@@ -94,6 +99,11 @@ extension SyncPass {
         for type in Set(merged.keys).union(pass.newSummaries.keys) {
             let states = (merged[type] ?? []).sorted().compactMap { key in pass.states[key].flatMap { $0.isEmpty ? nil : $0 } }
             context.replica.writeSummaries(ofType: type, lines: pass.newSummaries[type] ?? [], states)
+            for state in states {
+                let refs = AttachmentRef.references(in: state)
+                if !refs.isEmpty { context.replica.appendAttachmentRefs(AttachmentRefsLog.line(state.key, refs)) }
+            }
         }
+        context.replica.appendAttachmentRefs(pass.newAttachmentRefs)
     }
 }

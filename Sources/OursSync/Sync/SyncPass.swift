@@ -71,6 +71,7 @@ struct SyncPass {
         let records = countRecords ? try countLiveRecords(pass, replicaKeys: plan.replicaKeys) : nil
         if pass.canWriteRecords { try writeBack(plan, &pass) } else { try dropUnsendable(&pass) }
         if mode == .sweep { removeLeftovers(pass) }
+        syncAttachments(&pass)
         var outcome = try finish(&pass, records: records)
         outcome.unflushed = pass.flushDeferred
         return outcome

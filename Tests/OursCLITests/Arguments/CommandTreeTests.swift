@@ -48,6 +48,10 @@ import Testing
             ["device", "rename"],
             // An owner who lost every device gets the household back.
             ["household", "recovery"], ["household", "recover"],
+            // Photos and files beside the records, kept once under their hash; how much of them
+            // a device keeps.
+            ["attachment", "add"], ["attachment", "list"], ["attachment", "show"], ["attachment", "save"],
+            ["device", "attachments"],
         ] + EverydayCommandTests.paths
 
     @Test(arguments: contract)

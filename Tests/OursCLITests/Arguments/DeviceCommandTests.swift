@@ -40,6 +40,8 @@ import Testing
         ("household folder /mnt/nas/Ours", .run(HouseholdFolderCommand(path: "/mnt/nas/Ours"))),
         ("device link", .run(DeviceLinkCommand())), ("devices", .run(DevicesCommand())),
         ("device rename 'Sam laptop'", .run(DeviceRenameCommand(name: "Sam laptop"))),
+        ("device attachments", .run(DeviceAttachmentsCommand(keep: nil))),
+        ("device attachments own", .run(DeviceAttachmentsCommand(keep: "own"))),
         ("household recovery", .run(HouseholdRecoveryCommand())),
         (
             "household recover QX2MP-K7D3R-9TWHN-4BCFA --folder /mnt/share/Ours",

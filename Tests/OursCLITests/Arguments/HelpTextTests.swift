@@ -94,7 +94,7 @@ import Testing
             help.contains("\n  init       Set up this device with your name; safe to run again\n"))
         #expect(
             help.contains(
-                "\n  record  Read and write records directly, for scripts and other apps\n"))
+                "\n  record      Read and write records directly, for scripts and other apps\n"))
         #expect(
             help.contains(
                 "\n      --household NAME|ID  The household to act on, when this device belongs to several\n"

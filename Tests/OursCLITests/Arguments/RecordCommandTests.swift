@@ -22,6 +22,18 @@ import Testing
         ("record remove item 3F2A9C", .run(RecordRemoveCommand(type: "item", id: "3F2A9C"))),
         ("record import item items.jsonl", .run(RecordImportCommand(type: "item", file: "items.jsonl"))),
         ("record import item -", .run(RecordImportCommand(type: "item", file: "-"))),
+        ("attachment add soup.jpg", .run(AttachmentAddCommand(file: "soup.jpg", name: nil))),
+        (
+            "attachment add IMG_2041.jpg --name 'Soup, day two.jpg'",
+            .run(AttachmentAddCommand(file: "IMG_2041.jpg", name: "Soup, day two.jpg"))
+        ),
+        ("attachment list", .run(AttachmentListCommand())), ("attachment ls", .run(AttachmentListCommand())),
+        ("attachment show 9650f149d622", .run(AttachmentShowCommand(id: "9650f149d622"))),
+        (
+            "attachment save 9650f149d622 --out soup.jpg",
+            .run(AttachmentSaveCommand(id: "9650f149d622", out: "soup.jpg"))
+        ),
+        ("attachment save 9650", .run(AttachmentSaveCommand(id: "9650", out: nil))),
     ]
 
     @Test(arguments: cases)

@@ -18,3 +18,31 @@ import Testing
         #expect(SHA256.hex(derived) == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc")
     }
 }
+
+@Suite("SHA-256 given a piece at a time")
+struct SHA256HasherTests {
+    /// Any split of the input gives the one-shot digest (FIPS 180-4's vectors above, and a long
+    /// input split at every awkward length around the 64-byte block).
+    @Test func anySplitGivesTheSameDigest() {
+        let message = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let whole = SHA256.hash(message)
+        for piece in [1, 3, 55, 56, 63, 64, 65, 127, 128, 999] {
+            var hasher = SHA256.Hasher()
+            var start = 0
+            while start < message.count {
+                hasher.update(message[start..<min(start + piece, message.count)])
+                start += piece
+            }
+            #expect(hasher.count == 1000)
+            #expect(hasher.finish() == whole, "pieces of \(piece)")
+        }
+    }
+
+    /// FIPS 180-4's one-million-"a" vector, fed in 4 KiB pieces.
+    @Test func aMillionAs() {
+        var hasher = SHA256.Hasher()
+        let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 4000)
+        for _ in 0..<250 { hasher.update(piece) }
+        #expect(SHA256.hex(hasher.finish()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}

@@ -51,6 +51,7 @@ extension Problem.Kind {
             case .foreignDocument: ("document of another household", "documents of other households")
             case .recordTooLarge: ("record too large", "records too large")
             case .unreadableStateFile: ("state file that could not be read back", "state files that could not be read back")
+            case .attachmentNotHere: ("attachment not here yet", "attachments not here yet")
             }
         return count == 1 ? one : many
     }
