@@ -48,7 +48,7 @@ import Testing
             ["device", "rename"],
             // An owner who lost every device gets the household back.
             ["household", "recovery"], ["household", "recover"],
-        ] + EverydayCommandTests.paths
+        ] + EverydayCommandTests.paths + MemoryCommandTests.paths
 
     @Test(arguments: contract)
     func contractCommandExistsAndRuns(path: [String]) throws {
@@ -67,7 +67,7 @@ import Testing
         DeviceCommandTests.cases + RecordCommandTests.cases
         + HouseholdLifeCommandTests.listCases + HouseholdLifeCommandTests.kitchenCases
         + HouseholdLifeCommandTests.choreAndTaskCases
-        + EverydayCommandTests.cases + shellCases + KitchenCommandTests.cases
+        + EverydayCommandTests.cases + shellCases + KitchenCommandTests.cases + MemoryCommandTests.cases
 
     static let shellCases: [(String, ParsedInvocation.Action)] = [
         ("completion bash", .run(BashCompletionCommand())), ("completion zsh", .run(ZshCompletionCommand())),
