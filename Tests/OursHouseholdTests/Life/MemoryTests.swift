@@ -206,7 +206,19 @@ import Testing
         #expect(try lily.memories().count == 1)
     }
 
-    @Test func aChangedMemoryIsItsOwnSubjectInTheFeed() {
-        #expect(HouseholdChange.Subject(type: "memory") == .memories)
+    @Test func changedMemoriesAreOneSubjectInTheFeed() throws {
+        func change(_ type: String, _ id: String, _ kind: RecordChange.Kind) throws -> RecordChange {
+            RecordChange(key: try RecordKey(type: type, id: id), kind: kind, by: "Grandma", fields: ["note"])
+        }
+        let set = ChangeSet(
+            origin: .folder,
+            changes: [
+                try change("memory", "m1", .inserted), try change("task", "t1", .updated), try change("memory", "m2", .deleted),
+            ],
+            at: SharedFolderWorld.friday)
+        let grouped = HouseholdFeed.group(set, lists: [:])
+        #expect(grouped.map(\.subject) == [.memories, .tasks])
+        #expect(grouped[0].ids == ["m1", "m2"])
+        #expect(grouped[0].records.map(\.kind) == [.inserted, .deleted])
     }
 }
