@@ -53,7 +53,7 @@ struct MemoriesTests {
         // Reading is all a read-only member may do.
         for attempt in [
             ["memory", "add", "My drawing"], ["memory", "edit", "first", "--note", "I remember!"],
-            ["memory", "rm", "first", "--yes"],
+            ["memory", "rm", "first", "--yes"], ["memory", "rm", "first"],
         ] {
             let refused = try lily.run(arguments: attempt)
             #expect(refused.exitCode == 3, "\(attempt): \(refused)")

@@ -69,7 +69,10 @@ struct MemoryRemoveCommand: OursCommand {
         let household = try context.household()
         let members = try household.members()
         let found = try household.memory(named: name)
-        try context.confirm(yes, "Delete the memory \(context.label(of: found, in: household, members: members))?")
+        // Someone who may not change the household is told so at once, not asked first.
+        if household.zone.membership?.canWrite ?? true {
+            try context.confirm(yes, "Delete the memory \(context.label(of: found, in: household, members: members))?")
+        }
         // By id: what was asked about is what goes.
         let memory = try household.removeMemory(found.id)
         if context.json {
