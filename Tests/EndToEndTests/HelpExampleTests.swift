@@ -92,7 +92,8 @@ struct HelpExampleTests {
             ["task", "add", "Fix the tap"], ["task", "add", "Buy paint", "--project", "Home"],
             ["task", "add", "Paint the door", "--project", "Shed"],
             ["chore", "add", "Bins", "--every", "tuesday"], ["chore", "add", "Recycling", "--every", "mon,thu"],
-            ["category", "add", "Dairy"], ["export", "--out", world.root + "/backup.json"], ["sync"],
+            ["category", "add", "Dairy"], ["memory", "add", "Day at the sea", "--for", "Lily"],
+            ["export", "--out", world.root + "/backup.json"], ["sync"],
         ] {
             let result = try sarah.run(arguments: line)
             #expect(result.exitCode == 0, "\(line): \(result)")

@@ -128,6 +128,12 @@ enum OursCommandTree {
                 ProjectArchiveCommand.node(), ProjectUnarchiveCommand.node(), ProjectRemoveCommand.node(),
             ]),
         Node(
+            "memory", summary: "Add, show, edit or remove a memory kept for someone",
+            subcommands: [
+                MemoryAddCommand.node(), MemoryShowCommand.node(), MemoryEditCommand.node(), MemoryRemoveCommand.node(),
+            ]),
+        MemoriesCommand.node(),
+        Node(
             "category", summary: "Add, show, rename or remove a category for list items",
             subcommands: [
                 CategoryAddCommand.node(),

@@ -1,6 +1,6 @@
 /// The household as one self-contained HTML page (no scripts, no external files).
 public enum HTMLExport {
-    /// The snapshot's lists, meal plan, recipes, chores and tasks as one HTML page's text.
+    /// The snapshot's lists, meal plan, recipes, chores, tasks and memories as one HTML page's text.
     public static func render(_ snapshot: HouseholdSnapshot) -> String {
         let title = escape(snapshot.householdName)
         var body: [String] = [
@@ -11,6 +11,7 @@ public enum HTMLExport {
         body += recipes(snapshot)
         body += chores(snapshot)
         body += tasks(snapshot)
+        body += memories(snapshot)
         return page(title: title, body: body)
     }
 
@@ -129,6 +130,21 @@ public enum HTMLExport {
         return body
     }
 
+    private static func memories(_ snapshot: HouseholdSnapshot) -> [String] {
+        guard !snapshot.memories.isEmpty else { return [] }
+        var body = ["<section><h2>Memories</h2>"]
+        for memory in snapshot.memories {
+            body.append("<article><h3>\(escape(memory.title))</h3>")
+            let who = memory.recipientName(among: snapshot.members).map { "for " + $0 }
+            let facts = [memory.date.map { "\($0.weekdayName) \($0)" }, who].compactMap { $0 }
+            if !facts.isEmpty { body.append("<p class=\"meta\">\(escape(facts.joined(separator: ", ")))</p>") }
+            if let note = memory.note { body.append("<p class=\"note\">\(escape(note))</p>") }
+            body.append("</article>")
+        }
+        body.append("</section>")
+        return body
+    }
+
     /// The document around the sections: head, inline style, body.
     private static func page(title: String, body: [String]) -> String {
         """
@@ -142,7 +158,7 @@ public enum HTMLExport {
         body { font: 16px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
         h1 { margin-bottom: 0; } .meta { color: #777; margin-top: 0; }
         ul.items { list-style: none; padding-left: 0; } li.done, tr.done { color: #999; text-decoration: line-through; }
-        .details { color: #666; font-size: 0.9em; } table { border-collapse: collapse; width: 100%; }
+        .details { color: #666; font-size: 0.9em; } .note { white-space: pre-line; } table { border-collapse: collapse; width: 100%; }
         th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #ddd; }
         @media print { body { margin: 0; } }
         </style>

@@ -139,6 +139,7 @@ extension HouseholdImport.Record {
         case RecordTypes.meal: readable = PlannedMeal(snapshot) != nil
         case RecordTypes.chore: readable = Chore(snapshot, timeZone: TimeZone(identifier: "UTC")!) != nil
         case RecordTypes.task: readable = HouseholdTask(snapshot) != nil
+        case RecordTypes.memory: readable = Memory(snapshot) != nil
         default: return nil
         }
         return readable ? nil : key.type

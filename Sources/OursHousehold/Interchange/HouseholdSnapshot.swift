@@ -40,6 +40,8 @@ public struct HouseholdSnapshot: Sendable {
     public var tasks: [HouseholdTask]
     /// Every project, archived ones too.
     public var projects: [Project]
+    /// Every memory, the latest first.
+    public var memories: [Memory]
     /// Every record that is not deleted, of every type (other apps' too), by type: what
     /// `ours import` reads back.
     public var records: [String: [RecordSnapshot]] = [:]
@@ -47,7 +49,7 @@ public struct HouseholdSnapshot: Sendable {
     init(
         householdID: String, householdName: String, takenAt: Int64, timeZone: TimeZone, members: [Member] = [],
         lists: [ListWithItems] = [], categories: [ItemCategory] = [], recipes: [Recipe] = [], meals: [PlannedMeal] = [],
-        chores: [Chore] = [], tasks: [HouseholdTask] = [], projects: [Project] = []
+        chores: [Chore] = [], tasks: [HouseholdTask] = [], projects: [Project] = [], memories: [Memory] = []
     ) {
         self.householdID = householdID
         self.householdName = householdName
@@ -61,6 +63,7 @@ public struct HouseholdSnapshot: Sendable {
         self.chores = chores
         self.tasks = tasks
         self.projects = projects
+        self.memories = memories
     }
 
     func memberName(_ id: String?) -> String? {
@@ -78,7 +81,7 @@ public struct HouseholdSnapshot: Sendable {
     /// The whole household as one JSON document:
     /// `{"format": "ours-household", "version": 1, "household": {"id", "name"}, "exportedAt",
     /// "members", "lists": [list + "items"], "categories", "recipes", "meals", "chores", "tasks",
-    /// "projects", "records": {"<type>": [{"id", "fields"}]}}`.
+    /// "projects", "memories", "records": {"<type>": [{"id", "fields"}]}}`.
     public var json: JSONValue {
         [
             "format": "ours-household", "version": 1,
@@ -97,6 +100,7 @@ public struct HouseholdSnapshot: Sendable {
             "chores": .array(chores.map { $0.json(members: members, now: takenAt) }),
             "tasks": .array(tasks.map { $0.json(members: members) }),
             "projects": .array(projects.map(\.json)),
+            "memories": .array(memories.map { $0.json(members: members) }),
             "records": .object(records.mapValues { .array($0.map(HouseholdSnapshot.recordJSON)) }),
         ]
     }

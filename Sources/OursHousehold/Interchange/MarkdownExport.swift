@@ -1,6 +1,6 @@
 /// The household as Markdown, for notes apps and printing.
 public enum MarkdownExport {
-    /// The snapshot's lists, meal plan, recipes, chores and tasks as a Markdown document.
+    /// The snapshot's lists, meal plan, recipes, chores, tasks and memories as a Markdown document.
     public static func render(_ snapshot: HouseholdSnapshot) -> String {
         var out = ["# \(escape(snapshot.householdName))", ""]
         out += ["## Lists", ""]
@@ -50,7 +50,25 @@ public enum MarkdownExport {
             }
             out.append("")
         }
+        out += memories(snapshot)
         return out.joined(separator: "\n")
+    }
+
+    /// `### First steps`, then the day and who it is for, then the note.
+    static func memories(_ snapshot: HouseholdSnapshot) -> [String] {
+        guard !snapshot.memories.isEmpty else { return [] }
+        var out = ["## Memories", ""]
+        for memory in snapshot.memories {
+            out += ["### \(escape(memory.title))", ""]
+            let who = memory.recipientName(among: snapshot.members).map { "for " + escape($0) }
+            let facts = [memory.date.map { "\($0) (\($0.weekdayName))" }, who].compactMap { $0 }
+            if !facts.isEmpty { out += ["*" + facts.joined(separator: ", ") + "*", ""] }
+            // Line by line, so the paragraphs someone wrote stay paragraphs.
+            if let note = memory.note {
+                out += note.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) } + [""]
+            }
+        }
+        return out
     }
 
     static func recipe(_ recipe: Recipe) -> [String] {

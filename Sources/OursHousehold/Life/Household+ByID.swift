@@ -24,6 +24,12 @@ extension Household {
         try live(RecordTypes.task, id).flatMap(HouseholdTask.init)
     }
 
+    /// The memory with this id, unless it is deleted. (`memory(named:)`, `editMemory` and
+    /// `removeMemory` take an id too.)
+    public func memory(id: String) throws(OursError) -> Memory? {
+        try live(RecordTypes.memory, id).flatMap(Memory.init)
+    }
+
     /// Ticks off the item with this id; `check(_:on:)` for a name.
     public func check(itemID: String) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
         try check { () throws(OursError) in try itemWithList(id: itemID) }

@@ -61,7 +61,7 @@ extension Household {
         return result.sorted { $0.deletion > $1.deletion }
     }
 
-    /// Fills in where a deleted record was, and the id of what held it.
+    /// Fills in where a deleted record was (a memory: its day), and the id of what held it.
     private static func describe(_ deleted: inout DeletedRecord, _ snapshot: RecordSnapshot, listNames: [String: String]) {
         switch deleted.record.kind {
         case .item:
@@ -76,6 +76,8 @@ extension Household {
             let meal = PlannedMeal(snapshot)
             deleted.containerID = meal?.recipeID
             deleted.record.context = meal?.when
+        case .memory:
+            deleted.record.context = Memory(snapshot)?.date?.description
         default: break
         }
     }

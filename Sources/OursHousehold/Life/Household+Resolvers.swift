@@ -67,6 +67,19 @@ extension Household {
         Resolver("task", id: \.id, name: \.name, scope: .init(flag: "--project") { $0.project }, notFoundHint: hint)
     }
 
+    /// Memories by id or title, each shown with its day and who it is for; memories of one
+    /// title (a birthday every year) are told apart by those, or by id.
+    static func memoryResolver(members: [Member]) -> Resolver<Memory> {
+        Resolver(
+            "memory", plural: "memories", id: \.id, name: \.title,
+            scope: .init(flag: nil) { memory in
+                let facts = [memory.date?.description, memory.recipientName(among: members).map { "for " + $0 }]
+                let label = facts.compactMap { $0 }.joined(separator: ", ")
+                return label.isEmpty ? nil : label
+            },
+            notFoundHint: "`ours memories` lists them; `ours memory add TITLE` adds one.")
+    }
+
     /// Members by participant id or name, each shown with their id; the hint lists `active`.
     static func memberResolver(_ active: [Member]) -> Resolver<Member> {
         Resolver(

@@ -10,7 +10,8 @@ extension Household {
             householdID: zone.id, householdName: zone.name, takenAt: nowMillis, timeZone: timeZone,
             members: try members(), lists: lists.map { .init(list: $0, items: items[$0.id] ?? []) },
             categories: try categories(), recipes: try recipes(), meals: meals, chores: try chores(),
-            tasks: try tasks(includeDone: true, includeArchived: true), projects: try projects(includeArchived: true))
+            tasks: try tasks(includeDone: true, includeArchived: true), projects: try projects(includeArchived: true),
+            memories: try memories())
         for type in try zone.replica.types() {
             let records = try all(type).sorted { $0.key.id < $1.key.id }
             if !records.isEmpty { snapshot.records[type] = records }

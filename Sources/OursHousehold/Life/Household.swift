@@ -1,8 +1,8 @@
 import Foundation
 import OursSync
 
-/// The household's everyday life — shopping lists, recipes, the meal plan, chores and tasks —
-/// as typed records on top of an engine `Zone`.
+/// The household's everyday life — shopping lists, recipes, the meal plan, chores, tasks and
+/// memories — as typed records on top of an engine `Zone`.
 ///
 /// Things with a natural key get a semantic id (`SemanticID`), so the same list, item,
 /// category, recipe, planned meal, chore or task created on two devices offline is one record

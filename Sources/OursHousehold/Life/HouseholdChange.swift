@@ -19,6 +19,7 @@ public struct HouseholdChange: Sendable, Hashable {
         case chores
         case tasks
         case projects
+        case memories
         /// A record type the household layer does not write (another app's).
         case other(type: String)
 
@@ -35,6 +36,7 @@ public struct HouseholdChange: Sendable, Hashable {
             case RecordTypes.chore: self = .chores
             case RecordTypes.task: self = .tasks
             case RecordTypes.project: self = .projects
+            case RecordTypes.memory: self = .memories
             default: self = .other(type: type)
             }
         }

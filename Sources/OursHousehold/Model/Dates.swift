@@ -33,6 +33,11 @@ extension HouseholdTask {
     public var doneDate: Date? { Date(iso8601: doneAt) }
 }
 
+extension Memory {
+    /// When it was added.
+    public var addedDate: Date? { Date(iso8601: addedAt) }
+}
+
 extension Chore {
     /// When it is next due.
     public var nextDueDate: Date { Date(millis: nextDue) }

@@ -25,13 +25,15 @@ public enum RecordTypes {
     public static let mealShopping = "meal-shopping"
     /// An ingredient the household remembers: its category, whether it is a staple, how often used.
     public static let ingredient = "ingredient"
+    /// Memories kept for someone (`Memory`).
+    public static let memory = "memory"
 }
 
 /// The kinds of household record, as `Household.deletedRecords(kind:since:)`, `restore` and
 /// `delete(_:id:)` take them and as people name them on the command line (`ours deleted
 /// --type meal`, `ours restore item milk`), with the record type each is stored as.
 public enum RecordKind: String, Sendable, CaseIterable, Comparable {
-    case list, item, category, ingredient, recipe, meal, chore, project, task
+    case list, item, category, ingredient, recipe, meal, chore, project, task, memory
 
     /// The record type in the folder (`meal` is stored as `meal-plan`).
     public var recordType: String {
@@ -45,6 +47,7 @@ public enum RecordKind: String, Sendable, CaseIterable, Comparable {
         case .chore: RecordTypes.chore
         case .project: RecordTypes.project
         case .task: RecordTypes.task
+        case .memory: RecordTypes.memory
         }
     }
 
@@ -59,10 +62,16 @@ public enum RecordKind: String, Sendable, CaseIterable, Comparable {
         self = kind
     }
 
-    /// `lists`, `categories`.
-    var plural: String { self == .category ? "categories" : rawValue + "s" }
+    /// `lists`, `categories`, `memories`.
+    var plural: String {
+        switch self {
+        case .category: "categories"
+        case .memory: "memories"
+        default: rawValue + "s"
+        }
+    }
 
-    /// In the order of the cases: lists first, tasks last.
+    /// In the order of the cases: lists first, memories last.
     public static func < (a: RecordKind, b: RecordKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -52,7 +52,7 @@ import Testing
             // a device keeps.
             ["attachment", "add"], ["attachment", "list"], ["attachment", "show"], ["attachment", "save"],
             ["device", "attachments"],
-        ] + EverydayCommandTests.paths
+        ] + EverydayCommandTests.paths + MemoryCommandTests.paths
 
     @Test(arguments: contract)
     func contractCommandExistsAndRuns(path: [String]) throws {
@@ -71,7 +71,7 @@ import Testing
         DeviceCommandTests.cases + RecordCommandTests.cases
         + HouseholdLifeCommandTests.listCases + HouseholdLifeCommandTests.kitchenCases
         + HouseholdLifeCommandTests.choreAndTaskCases
-        + EverydayCommandTests.cases + shellCases + KitchenCommandTests.cases
+        + EverydayCommandTests.cases + shellCases + KitchenCommandTests.cases + MemoryCommandTests.cases
 
     static let shellCases: [(String, ParsedInvocation.Action)] = [
         ("completion bash", .run(BashCompletionCommand())), ("completion zsh", .run(ZshCompletionCommand())),

@@ -51,6 +51,9 @@ struct ManualAndCompletionTests {
         #expect(words(["members", "remove"], .required("MEMBER", help: "")) == .names("members"))
         #expect(OursCompletion.optionWords(.value("list", placeholder: "NAME", help: "")) == .names("lists"))
         #expect(OursCompletion.optionWords(.value("folder", placeholder: "PATH", help: "")) == .files)
+        #expect(words(["memory", "show"], .oneOrMore("NAME", help: "")) == .names("memories"))
+        #expect(words(["memory", "add"], .oneOrMore("TITLE", help: "")) == nil, "a new memory has no title yet")
+        #expect(OursCompletion.optionWords(.value("for", placeholder: "PERSON", help: "")) == .names("members"))
     }
 
     @Test func rolesAreEscapedForRoff() {

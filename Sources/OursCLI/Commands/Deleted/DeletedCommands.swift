@@ -5,7 +5,7 @@ import OursSync
 struct DeletedCommand: OursCommand {
     static let type: Option<RecordKind?> = .choice(
         "type", placeholder: "T", as: RecordKind.self,
-        help: "Only this kind: list, item, category, recipe, meal, chore, project or task")
+        help: "Only this kind: list, item, category, recipe, meal, chore, project, task or memory")
     static let since: Option<DurationText?> = .duration(
         "since", placeholder: "DURATION", help: "How far back to look, e.g. 7d; default 30d")
 
@@ -48,7 +48,7 @@ struct DeletedCommand: OursCommand {
 /// `ours restore TYPE NAME...`: brings a deleted record back, on every device.
 struct RestoreCommand: OursCommand {
     static let type: Argument<RecordKind> = .choice(
-        "TYPE", help: "list, item, category, recipe, meal, chore, project or task")
+        "TYPE", help: "list, item, category, recipe, meal, chore, project, task or memory")
     static let name: Argument<[String]> = .oneOrMore(
         "NAME", help: "Its name (a unique beginning will do) or id, as `ours deleted` shows; several words are joined")
 

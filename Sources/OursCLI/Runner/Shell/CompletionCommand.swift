@@ -15,7 +15,7 @@ extension CompletionScriptCommand {
 
     static var discussion: String {
         "Completes commands, options, and the names of your lists, items, recipes, members, households, "
-            + "categories, chores and tasks."
+            + "categories, chores, tasks and memories."
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {

@@ -3,7 +3,7 @@ import OursSync
 
 /// What names a shell can complete, and where in `ours`'s command lines they go.
 enum NameKind: String, ArgumentChoice {
-    case lists, items, recipes, members, households, categories, chores, tasks
+    case lists, items, recipes, members, households, categories, chores, tasks, memories
 
     func names(_ context: CommandContext) throws(OursError) -> [String] {
         if self == .households { return try context.device.memberships().map(\.name) }
@@ -16,6 +16,7 @@ enum NameKind: String, ArgumentChoice {
         case .categories: return try household.categories().map(\.name)
         case .chores: return try household.chores().map(\.name)
         case .tasks: return try household.tasks().map(\.name)
+        case .memories: return try household.memories().map(\.title)
         case .households: return []
         }
     }
@@ -39,7 +40,7 @@ enum OursCompletion {
         case "NAME":
             let family: [String: NameKind] = [
                 "list": .lists, "recipe": .recipes, "household": .households, "chore": .chores, "task": .tasks,
-                "category": .categories,
+                "category": .categories, "memory": .memories,
             ]
             guard let first = path.first, let kind = family[first], path.count > 1, path[1] != "create",
                 path[1] != "add"
@@ -55,7 +56,7 @@ enum OursCompletion {
         case "list": .names(NameKind.lists.rawValue)
         case "household": .names(NameKind.households.rawValue)
         case "category": .names(NameKind.categories.rawValue)
-        case "assign": .names(NameKind.members.rawValue)
+        case "assign", "for": .names(NameKind.members.rawValue)
         case "folder", "home", "out": .files
         default: nil
         }
