@@ -65,6 +65,33 @@ struct MemoriesTests {
         #expect(try memories(grandpa)["First steps"]?["note"] as? String == "She let go of the sofa and walked to me.")
     }
 
+    /// A memory with its pictures: Grandma adds two photos with it; Lily, read-only, sees them
+    /// listed and saves a copy whose bytes are the photo's; a photo path that is not there
+    /// writes nothing at all.
+    @Test func aMemoryKeepsItsPhotosAndTheGrandchildSavesThem() throws {
+        let world = World()
+        let (grandma, _, lily) = try family(world)
+        let beach = AttachmentTests.photo(world, "IMG_2041.jpg", size: 1_200_000, seed: 3)
+        let castle = AttachmentTests.photo(world, "IMG_2042.jpg", size: 900_000, seed: 4)
+        let missing = try grandma.run("memory", "add", "Lost one", "--photo", world.root + "/nowhere.jpg")
+        #expect(missing.exitCode == 4 && missing.stderr.contains("nowhere.jpg"), "\(missing)")
+        let added = try grandma.ok("memory", "add", "Sandcastle", "--for", "Lily", "--photo", beach, "--photo", castle, "--json")
+        let photos = try #require((added.json as? [String: Any])?["photos"] as? [[String: Any]], "\(added)")
+        #expect(photos.map { $0["name"] as? String } == ["IMG_2041.jpg", "IMG_2042.jpg"])
+        #expect(photos.map { $0["size"] as? Int } == [1_200_004, 900_004])
+
+        try lily.ok("sync")
+        let seen = try #require(try memories(lily)["Sandcastle"])
+        #expect((seen["photos"] as? [[String: Any]])?.count == 2)
+        #expect(try memories(lily)["Lost one"] == nil, "the memory whose photo was missing was not written")
+        let shown = try lily.ok("memory", "show", "sandcastle").stdout
+        #expect(shown.contains("Photo IMG_2041.jpg (") && shown.contains("Photo IMG_2042.jpg ("), "\(shown)")
+        #expect(shown.components(separatedBy: "): here").count == 3, "both here on Lily's device: \(shown)")
+        let id = try #require(photos[0]["attachment"] as? String)
+        try lily.ok("attachment", "save", String(id.prefix(12)), "--out", world.root + "/lily.jpg")
+        #expect(FileManager.default.contentsEqual(atPath: world.root + "/lily.jpg", andPath: beach))
+    }
+
     @Test func aDeletedMemoryIsRestoredForEveryone() throws {
         let world = World()
         let (grandma, grandpa, lily) = try family(world)

@@ -66,12 +66,16 @@ extension Household {
     ///   - date: the day it happened: `yyyy-MM-dd`, `today`, `yesterday` or a weekday.
     ///   - person: who it is for: a member (by name, `me` or id; stored as their participant
     ///     id), or anyone else's name, stored as typed.
+    ///   - photos: files to keep with it (paths): each becomes an attachment, read and hashed as
+    ///     it is copied, before the memory is written.
     /// - Throws: `.usage` for an empty title, a date that is no day or an empty person;
-    ///   `.notPermitted` for a read-only member.
+    ///   `.notPermitted` for a read-only member; `.notFound`/`.usage` for a photo that cannot be
+    ///   read or passes the attachment size limit (nothing is written then).
     public func addMemory(
-        _ title: String, note: String? = nil, date: String? = nil, for person: String? = nil
+        _ title: String, note: String? = nil, date: String? = nil, for person: String? = nil, photos: [String] = []
     ) throws(OursError) -> Memory {
         let title = try Household.memoryTitle(title)
+        let pictures = try photos.map { (path: String) throws(OursError) -> AttachmentRef in try zone.addAttachment(from: path) }
         let day = try date.map { (text: String) throws(OursError) -> CalendarDay in try Memory.day(parsing: text, today: today) }
         let recipient = try person.map { (text: String) throws(OursError) -> (value: String, name: String?) in
             try self.recipient(text, members: members())
@@ -80,7 +84,8 @@ extension Household {
         return try zone.device.withLock { () throws(OursError) -> Memory in
             let memory = Memory(
                 id: RecordKey.newID(), title: title, note: note, date: day, recipient: recipient?.value,
-                recipientName: recipient?.name, addedAt: UTCTime.iso8601(millis: nowMillis), addedBy: try me())
+                recipientName: recipient?.name, addedAt: UTCTime.iso8601(millis: nowMillis), addedBy: try me(),
+                photos: pictures)
             var fields: [String: JSONValue?] = ["name": .string(title)]
             for (field, value) in [
                 ("note", note), ("date", day?.description), ("for", memory.recipient), ("forName", memory.recipientName),
@@ -88,6 +93,7 @@ extension Household {
             ] {
                 if let value { fields[field] = .string(value) }
             }
+            if !pictures.isEmpty { fields["photos"] = .array(pictures.map(\.json)) }
             try write(RecordTypes.memory, memory.id, fields)
             return memory
         }

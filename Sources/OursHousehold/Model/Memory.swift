@@ -16,9 +16,13 @@ import OursSync
 /// Each of these fields may be missing (a hand edit, another app): a memory needs only its
 /// title. A `date` that is no day is read as none.
 ///
+/// `photos` is an array of attachment references (docs/FORMAT.md, "Attachments"): the pictures
+/// kept with it, each a file beside the household's records. Anything else in the array is
+/// skipped.
+///
 /// More is meant to come as more fields beside these, so memories written now read unchanged
-/// later: the photos it holds (references to attachments) and a release day before which the
-/// one it is for cannot open it. A memory without them has no photos and is open.
+/// later: a release day before which the one it is for cannot open it. A memory without one
+/// is open.
 public struct Memory: Sendable, Hashable, Codable, Identifiable {
     /// The record's id: random, made when the memory was added.
     public let id: String
@@ -40,11 +44,13 @@ public struct Memory: Sendable, Hashable, Codable, Identifiable {
     public var addedAt: String?
     /// Who added it: a participant id.
     public var addedBy: String?
+    /// The pictures kept with it, in the order they were added.
+    public var photos: [AttachmentRef]
 
     /// A memory with these values (for previews and tests: `Household.addMemory` adds memories).
     public init(
         id: String, title: String, note: String? = nil, date: CalendarDay? = nil, recipient: String? = nil,
-        recipientName: String? = nil, addedAt: String? = nil, addedBy: String? = nil
+        recipientName: String? = nil, addedAt: String? = nil, addedBy: String? = nil, photos: [AttachmentRef] = []
     ) {
         self.id = id
         self.title = title
@@ -54,6 +60,7 @@ public struct Memory: Sendable, Hashable, Codable, Identifiable {
         self.recipientName = recipientName
         self.addedAt = addedAt
         self.addedBy = addedBy
+        self.photos = photos
     }
 
     /// - Returns: `nil` for a record of another type, or one without a title.
@@ -66,7 +73,16 @@ public struct Memory: Sendable, Hashable, Codable, Identifiable {
             id: snapshot.key.id, title: title, note: values["note"]?.stringValue,
             date: values["date"]?.stringValue.flatMap(CalendarDay.init), recipient: values["for"]?.stringValue,
             recipientName: values["forName"]?.stringValue, addedAt: values["addedAt"]?.stringValue,
-            addedBy: values["addedBy"]?.stringValue)
+            addedBy: values["addedBy"]?.stringValue, photos: Memory.photos(in: values["photos"]))
+    }
+
+    /// The attachment references in a `photos` value (an array; one reference alone counts too).
+    static func photos(in value: JSONValue?) -> [AttachmentRef] {
+        switch value {
+        case .array(let items)?: return items.compactMap(AttachmentRef.init)
+        case let single?: return AttachmentRef(single).map { [$0] } ?? []
+        case nil: return []
+        }
     }
 
     /// The name to show for whom it is for: the member's name for their participant id, else
@@ -116,7 +132,7 @@ public struct Memory: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `{"id", "name", "note"?, "date"?, "for"?, "forName"?, "addedAt"?, "addedBy"?,
-    /// "addedByName"?}`: `name` is the title, as every listing names its records; `for` is the
+    /// "addedByName"?, "photos"?}`: `photos` the references as stored; `name` is the title, as every listing names its records; `for` is the
     /// field as stored, `forName` the name to show (`recipientName(among:)`).
     package func json(members: [Member]) -> JSONValue {
         var object: [String: JSONValue] = ["id": .string(id), "name": .string(title)]
@@ -129,6 +145,7 @@ public struct Memory: Sendable, Hashable, Codable, Identifiable {
             object["addedBy"] = .string(addedBy)
             if let member = members.first(where: { $0.id == addedBy }) { object["addedByName"] = .string(member.name) }
         }
+        if !photos.isEmpty { object["photos"] = .array(photos.map(\.json)) }
         return .object(object)
     }
 }

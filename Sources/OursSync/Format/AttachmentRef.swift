@@ -108,3 +108,29 @@ extension ZoneLayout {
     /// Where an attachment's file is in the household's folder.
     public func path(of attachment: AttachmentRef) -> String { joinPath(attachments, attachment.relativePath) }
 }
+
+/// As a record holds it: `{"attachment", "size", "type", "name"?}`.
+extension AttachmentRef: Codable {
+    private enum CodingKeys: String, CodingKey { case attachment, size, type, name }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let hash = try container.decode(String.self, forKey: .attachment)
+        let size = try container.decode(Int64.self, forKey: .size)
+        guard AttachmentRef.isDigest(hash), (0...AttachmentRef.maximumSize).contains(size) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .attachment, in: container, debugDescription: "not an attachment reference: \(hash), \(size) bytes")
+        }
+        self.init(
+            sha256: hash, size: size, type: try container.decodeIfPresent(String.self, forKey: .type) ?? "application/octet-stream",
+            name: try container.decodeIfPresent(String.self, forKey: .name))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sha256, forKey: .attachment)
+        try container.encode(size, forKey: .size)
+        try container.encode(type, forKey: .type)
+        try container.encodeIfPresent(name, forKey: .name)
+    }
+}

@@ -7,6 +7,8 @@ struct MemoryAddCommand: OursCommand {
     static let note: Option<String?> = .value("note", placeholder: "TEXT", help: MemoryHelp.note)
     static let date: Option<String?> = .value("date", placeholder: "DAY", help: MemoryHelp.date)
     static let person: Option<String?> = .value("for", placeholder: "PERSON", help: MemoryHelp.person)
+    static let photos: Option<[String]> = .repeatable(
+        "photo", placeholder: "FILE", help: "A picture to keep with it, kept as an attachment")
 
     static let spec = Spec(
         "add", summary: "Add a memory, for someone or for everyone",
@@ -15,22 +17,25 @@ struct MemoryAddCommand: OursCommand {
         examples: [
             #"ours memory add First steps --date 2019-06-02 --for Lily --note "She walked to Grandpa.""#,
             "ours memory add Day at the sea --date saturday --for me",
+            "ours memory add Sandcastle --for Lily --photo IMG_2041.jpg --photo IMG_2042.jpg",
         ],
-        arguments: [title], options: [note, date, person])
+        arguments: [title], options: [note, date, person, photos])
 
     let title: String
     let note: String?
     let date: String?
     let person: String?
+    var photos: [String] = []
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
         try Self(
-            title: values[title].joined(separator: " "), note: values[note], date: values[date], person: values[person])
+            title: values[title].joined(separator: " "), note: values[note], date: values[date], person: values[person],
+            photos: values[photos])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
-        let memory = try household.addMemory(title, note: note, date: date, for: person)
+        let memory = try household.addMemory(title, note: note, date: date, for: person, photos: photos)
         let members = try household.members()
         if context.json {
             context.printJSON(memory.json(members: members))
@@ -66,6 +71,10 @@ struct MemoryShowCommand: OursCommand {
         context.heading(memory.title, context.facts(of: memory, in: household, members: members))
         for line in memory.note.map({ $0.split(separator: "\n", omittingEmptySubsequences: false) }) ?? [] {
             context.say("  " + line)
+        }
+        for photo in memory.photos {
+            let status = household.zone.attachmentStatus(photo)
+            context.say("  Photo \(photo.name ?? photo.shortID) (\(photo.shortID), \(photo.size) bytes): \(status.words)")
         }
         if memory.addedBy != nil || memory.addedAt != nil {
             let when = memory.addedAt.map { ", " + context.time.phrase($0) } ?? ""
