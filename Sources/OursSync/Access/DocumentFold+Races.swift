@@ -10,6 +10,11 @@
 /// - A hand-over of ownership to someone who left or was removed, by an action it had not seen,
 ///   does not take effect: the owner stays (hand-overs are judged after every concurrent write,
 ///   see `causalOrder`).
+/// - A hand-over is taken whole or not at all: when a write made at the same time, already
+///   admitted, holds a later stamp for a field the hand-over sets (the new owner's own rejoin
+///   setting their role and permission, say), the hand-over would keep only some of its fields
+///   — `zone.json` naming an owner whose entry says read-only member — so it does not take
+///   effect, and the owner stays.
 /// - Whoever owns the household is never marked gone: a leave or a removal that meets an owner
 ///   (made before the write that made them owner reached its writer) does not take effect.
 extension DocumentFold.Write {
@@ -52,6 +57,10 @@ extension DocumentFold {
             let gone = participant.status == .active ? "has no device left" : Self.departure(participant.status)
             return "\(household) was not handed to \(participant.name), who \(gone) by then"
         }
+        if let why = refusedHandOvers[write.stamp] { return why }
+        if let lost = lostField(of: write) {
+            return handOverNotWhole(write, lost: lost, household: household)
+        }
         let owners = owners
         for candidate in write.candidates where candidate.document == .manifest {
             let (participant, field) = candidate.participantField
@@ -64,6 +73,51 @@ extension DocumentFold {
                 + "ownership is handed over first"
         }
         return nil
+    }
+
+    /// A field a hand-over sets that would not show once admitted (a write admitted before
+    /// holds a later value for it); `nil` for any other write, or when every field would show.
+    func lostField(of write: Write) -> Candidate? {
+        guard write.handsOverOwnership else { return nil }
+        return write.candidates.first { candidate in
+            guard !(candidate.document == .manifest && DocumentFold.inert.contains(candidate.participantField.field))
+            else { return false }
+            let state = candidate.document == .zone ? zone : manifest
+            guard var register = state?.fields[candidate.name] else { return false }
+            register.insert(candidate.entry)
+            return Self.losesToConcurrentWrite(candidate.entry, in: register)
+        }
+    }
+
+    /// The first admitted hand-over that, with every write judged, does not show in a field it
+    /// set, and why it is refused.
+    func partialHandOver() -> (Write, String)? {
+        let household = zone?.fields["name"]?.winner.value?.stringValue ?? "the household"
+        for write in admittedHandOvers {
+            let lost = write.candidates.first { candidate in
+                guard !(candidate.document == .manifest && DocumentFold.inert.contains(candidate.participantField.field))
+                else { return false }
+                let state = candidate.document == .zone ? zone : manifest
+                guard let register = state?.fields[candidate.name] else { return false }
+                return Self.losesToConcurrentWrite(candidate.entry, in: register)
+            }
+            if let lost { return (write, handOverNotWhole(write, lost: lost, household: household)) }
+        }
+        return nil
+    }
+
+    /// Whether an entry is in a register without being its winner: a write that had not seen
+    /// it holds a later stamp. (A write made after seeing it drops it from the register: that
+    /// is a later change, not a race.)
+    static func losesToConcurrentWrite(_ entry: FieldEntry, in register: FieldRegister) -> Bool {
+        !register.winner.isSameWrite(as: entry) && register.entries.contains { $0.isSameWrite(as: entry) }
+    }
+
+    func handOverNotWhole(_ write: Write, lost: Candidate, household: String) -> String {
+        let target = write.handOverTarget ?? ""
+        let name = view.participants[target]?.name ?? target
+        return "\(household) was not handed to \(name): a change made at the same time to \(lost.name) came later, "
+            + "and a hand-over is taken whole or not at all"
     }
 
     static func departure(_ status: Participant.Status) -> String {

@@ -87,8 +87,25 @@ struct DocumentFold {
         return nil
     }
 
+    /// Hand-overs refused whole because, once every write was judged, some of their fields
+    /// had lost to a later write made at the same time (see `partialHandOver`): stamp → why.
+    var refusedHandOvers: [Stamp: String] = [:]
+    /// The hand-overs admitted so far, in the order judged.
+    var admittedHandOvers: [Write] = []
+
+    /// Judges every write. A hand-over is taken whole or not at all: when, at the end, one that
+    /// was admitted does not show in some field it set (a write made at the same time, judged
+    /// after it or before, holds a later stamp there), it is refused and every write judged
+    /// again without it — at most once per hand-over, the same on every device.
     mutating func run() -> AdmittedDocuments {
-        for write in writes { fold(write) }
+        let initial = self
+        while true {
+            for write in writes { fold(write) }
+            guard let (partial, why) = partialHandOver() else { break }
+            let refused = refusedHandOvers.merging([partial.stamp: why]) { first, _ in first }
+            self = initial
+            refusedHandOvers = refused
+        }
         result.zone = zone
         result.manifest = hasManifest ? manifest : nil
         if !waiting.fields.isEmpty { result.waiting = waiting }
@@ -128,6 +145,7 @@ struct DocumentFold {
                 admitted = judgeMembers(members, of: write)
             }
         }
+        if write.handsOverOwnership, !admitted.isEmpty { admittedHandOvers.append(write) }
         for candidate in admitted {
             if candidate.document == .zone {
                 zone?.insert(candidate.entry, field: candidate.name)

@@ -121,9 +121,8 @@ extension AttachmentRef: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .attachment, in: container, debugDescription: "not an attachment reference: \(hash), \(size) bytes")
         }
-        self.init(
-            sha256: hash, size: size, type: try container.decodeIfPresent(String.self, forKey: .type) ?? "application/octet-stream",
-            name: try container.decodeIfPresent(String.self, forKey: .name))
+        let type = try container.decodeIfPresent(String.self, forKey: .type) ?? AttachmentKind.unknown.type
+        self.init(sha256: hash, size: size, type: type, name: try container.decodeIfPresent(String.self, forKey: .name))
     }
 
     public func encode(to encoder: any Encoder) throws {

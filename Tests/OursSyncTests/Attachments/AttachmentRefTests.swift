@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OursSync
@@ -8,6 +9,20 @@ struct AttachmentRefTests {
     static let photo = AttachmentRef(
         sha256: String(repeating: "ab", count: 32), size: 4_821_337, type: "image/jpeg", name: "IMG_2041.jpg")
     static let note = AttachmentRef(sha256: String(repeating: "0f", count: 32), size: 12, type: "audio/mp4", name: nil)
+
+    /// `Codable` (for apps that keep a memory or recipe in their own store) writes the same
+    /// keys a record holds, and refuses what a record would not take as a reference.
+    @Test func codableUsesTheRecordsKeysAndRefusesWhatIsNoReference() throws {
+        let encoded = try JSONEncoder().encode([Self.photo, Self.note])
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [[String: Any]])
+        #expect(object[0]["attachment"] as? String == Self.photo.sha256 && object[0]["size"] as? Int == 4_821_337)
+        #expect(object[1]["name"] == nil)
+        let decoded = try JSONDecoder().decode([AttachmentRef].self, from: encoded)
+        #expect(decoded.map(\.name) == ["IMG_2041.jpg", nil] && decoded.map(\.type) == ["image/jpeg", "audio/mp4"])
+        for bad in [#"{"attachment": "abc", "size": 1}"#, #"{"attachment": "\#(Self.photo.sha256)", "size": -1}"#] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(AttachmentRef.self, from: Data(bad.utf8)) }
+        }
+    }
 
     @Test func aReferenceRoundTripsThroughItsJSON() throws {
         for ref in [Self.photo, Self.note] {
