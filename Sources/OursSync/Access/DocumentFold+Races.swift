@@ -15,6 +15,9 @@
 ///   setting their role and permission, say), the hand-over would keep only some of its fields
 ///   — `zone.json` naming an owner whose entry says read-only member — so it does not take
 ///   effect, and the owner stays.
+///   A hand-over whose `participants.json` half no copy holds any more (set aside on some
+///   device, which then wrote the documents without it) is refused too: its `zone.json` half
+///   alone would name an owner whose entry was never made one.
 /// - Whoever owns the household is never marked gone: a leave or a removal that meets an owner
 ///   (made before the write that made them owner reached its writer) does not take effect.
 extension DocumentFold.Write {
@@ -58,6 +61,14 @@ extension DocumentFold {
             return "\(household) was not handed to \(participant.name), who \(gone) by then"
         }
         if let why = refusedHandOvers[write.stamp] { return why }
+        if let target = write.handOverTarget, target != deviceOwners[write.stamp.device],
+            !write.candidates.contains(where: { $0.document == .manifest })
+        {
+            // Only zone.json's half is left: the other was set aside with it on some device.
+            let name = view.participants[target]?.name ?? target
+            return "\(household) was not handed to \(name): the hand-over's half in participants.json was set aside, "
+                + "and a hand-over is taken whole or not at all"
+        }
         if let lost = lostField(of: write) {
             return handOverNotWhole(write, lost: lost, household: household)
         }

@@ -186,5 +186,8 @@ extension RegressionSeeds {
         // zone.json named him owner while his entry kept the rejoin's read-only member. A
         // hand-over is now taken whole or not at all.
         23_397_667_317, 23_397_666_765,
+        // That hand-over, refused on one device, which then wrote participants.json without its
+        // half there; zone.json's half, alone in every copy, was admitted as a hand-over.
+        23_397_666_883,
     ]
 }
