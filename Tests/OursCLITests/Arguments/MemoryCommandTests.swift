@@ -19,6 +19,12 @@ import Testing
             "memory add Sea --date=yesterday --for me",
             .run(MemoryAddCommand(title: "Sea", note: nil, date: "yesterday", person: "me"))
         ),
+        (
+            "memory add Sandcastle --for Lily --photo IMG_2041.jpg --photo 'Beach day.jpg'",
+            .run(
+                MemoryAddCommand(
+                    title: "Sandcastle", note: nil, date: nil, person: "Lily", photos: ["IMG_2041.jpg", "Beach day.jpg"]))
+        ),
         ("memory show First steps", .run(MemoryShowCommand(name: "First steps"))),
         ("memory show 3k9xq2mw7tcv8bnd", .run(MemoryShowCommand(name: "3k9xq2mw7tcv8bnd"))),
         (
