@@ -86,6 +86,38 @@ struct AttachmentTests {
         #expect(world.bytes(inFolder) == whole, "absence is never deletion")
     }
 
+    /// `ours doctor` reads every attachment file the records name and checks its hash: a damaged
+    /// one and a missing one are reported (the household is not healthy), and `--fix` writes
+    /// the missing one again from this device's copy; a damaged one is left as it is.
+    @Test func doctorReportsDamagedAndMissingAttachments() throws {
+        let world = World()
+        let (sarah, mike) = try world.sarahAndMike()
+        try Self.attach(Self.photo(world, "cake.jpg", seed: 5), to: "Cake", on: sarah)
+        try Self.attach(Self.photo(world, "tart.jpg", seed: 6), to: "Tart", on: sarah)
+        try mike.ok("sync")
+        #expect((try mike.ok("doctor", "--json").json as? [String: Any])?["healthy"] as? Bool == true)
+        let files = Self.attachmentFiles(world).map { world.zone + "/attachments/" + $0 }
+        try #require(files.count == 2)
+        var damaged = try #require(world.bytes(files[0]))
+        damaged[1000] ^= 0xFF  // same size, one byte changed: a disk or a tool broke it
+        world.write(files[0], damaged)
+        let whole = world.bytes(files[1])
+        world.remove(files[1])
+
+        let told = try mike.run("doctor", "--json")
+        let report = try #require(told.json as? [String: Any], "\(told)")
+        #expect(report["healthy"] as? Bool == false)
+        let messages = (report["problems"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.contains("is not its bytes") }, "\(messages)")
+        #expect(messages.contains { $0.contains("is not in the folder yet; this device will write it") }, "\(messages)")
+
+        let fixed = try mike.run("doctor", "--fix")
+        #expect(fixed.exitCode == 1 && fixed.stdout.contains("is not its bytes; left as it is"), "\(fixed)")
+        #expect(!fixed.stdout.contains("not in the folder yet"), "\(fixed)")
+        #expect(world.bytes(files[1]) == whole, "the missing one is written again")
+        #expect(world.bytes(files[0]) == damaged, "a damaged file is left as it is, never written over")
+    }
+
     @Test func theSamePhotoAddedOnTwoDevicesIsOneFile() throws {
         let world = World()
         let (sarah, mike) = try world.sarahAndMike()

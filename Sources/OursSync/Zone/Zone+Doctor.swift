@@ -93,6 +93,7 @@ extension Zone {
         let brokenKeys = absent.filter { broken.contains(layout.directoryName + "/records/" + ZoneLayout.relativePath(of: $0)) }
         report.brokenFiles = broken.count
         report.missingFiles = absent.count - brokenKeys.count
+        report.problems += attachmentProblems(layout)
         report.syncTools =
             SyncToolCheck.inspect(root: layout.root, zone: layout.zone, fileSystem: fileSystem)
             + MountCacheCheck.inspect(root: layout.root, fileSystem: fileSystem)
@@ -111,6 +112,29 @@ extension Zone {
             return after
         }
         return report
+    }
+
+    /// The attachments the records name that the folder does not hold whole: damaged, still
+    /// arriving, only a placeholder here, or missing (which `--fix`'s sync writes again when
+    /// this device holds them). Every folder file is read through and its hash checked.
+    func attachmentProblems(_ layout: ZoneLayout) -> [Problem] {
+        // No attachment anywhere (a household without any, a replica of an earlier version):
+        // nothing to read, as for a sync pass. A record that cannot be read is reported above.
+        let fileSystem = self.fileSystem
+        let exists = { (path: String) in ((try? fileSystem.stat(path)) ?? nil) != nil }
+        guard exists(replica.attachmentRefsFile) || exists(layout.attachments),
+            let needed = try? device.withLock({ () throws(OursError) in try replica.neededAttachments() })
+        else { return [] }
+        return needed.sorted().compactMap { ref -> Problem? in
+            let path = layout.path(of: ref)
+            let shown = layout.directoryName + "/attachments/" + ref.relativePath
+            guard (try? fileSystem.requireNoLinks(path, under: layout.zone, creating: false)) != nil else {
+                return Problem(.symlink, path: shown, "a link stands where an attachment goes; not followed")
+            }
+            let (health, _) = AttachmentFile.health(of: ref, at: path, fileSystem: fileSystem)
+            if case .whole = health { return nil }
+            return AttachmentSync.problem(health, ref, shown: shown, heldHere: replica.holds(ref))
+        }
     }
 
     func clockAheadProblem(now: Int64) -> Problem {
