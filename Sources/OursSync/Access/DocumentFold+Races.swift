@@ -90,14 +90,7 @@ extension DocumentFold {
     /// holds a later value for it); `nil` for any other write, or when every field would show.
     func lostField(of write: Write) -> Candidate? {
         guard write.handsOverOwnership else { return nil }
-        return write.candidates.first { candidate in
-            guard !(candidate.document == .manifest && DocumentFold.inert.contains(candidate.participantField.field))
-            else { return false }
-            let state = candidate.document == .zone ? zone : manifest
-            guard var register = state?.fields[candidate.name] else { return false }
-            register.insert(candidate.entry)
-            return Self.losesToConcurrentWrite(candidate.entry, in: register)
-        }
+        return firstLostField(of: write, admitting: true)
     }
 
     /// The first admitted hand-over that, with every write judged, does not show in a field it
@@ -105,16 +98,24 @@ extension DocumentFold {
     func partialHandOver() -> (Write, String)? {
         let household = zone?.fields["name"]?.winner.value?.stringValue ?? "the household"
         for write in admittedHandOvers {
-            let lost = write.candidates.first { candidate in
-                guard !(candidate.document == .manifest && DocumentFold.inert.contains(candidate.participantField.field))
-                else { return false }
-                let state = candidate.document == .zone ? zone : manifest
-                guard let register = state?.fields[candidate.name] else { return false }
-                return Self.losesToConcurrentWrite(candidate.entry, in: register)
+            if let lost = firstLostField(of: write, admitting: false) {
+                return (write, handOverNotWhole(write, lost: lost, household: household))
             }
-            if let lost { return (write, handOverNotWhole(write, lost: lost, household: household)) }
         }
         return nil
+    }
+
+    /// The first field of a write, last-seen times and e-mail aside, that a write it had not
+    /// seen beats in the documents as judged so far — with the write's own entry added first
+    /// when it is not admitted yet (`admitting`).
+    private func firstLostField(of write: Write, admitting: Bool) -> Candidate? {
+        write.candidates.first { candidate in
+            guard !(candidate.document == .manifest && DocumentFold.inert.contains(candidate.participantField.field)),
+                var register = (candidate.document == .zone ? zone : manifest)?.fields[candidate.name]
+            else { return false }
+            if admitting { register.insert(candidate.entry) }
+            return Self.losesToConcurrentWrite(candidate.entry, in: register)
+        }
     }
 
     /// Whether an entry is in a register without being its winner: a write that had not seen
