@@ -13,9 +13,6 @@ extension Household {
     /// The error is what `body` throws: `any Error` for a plain closure, `OursError` for one
     /// that says so (`{ household throws(OursError) in try household.lists() }`).
     ///
-    /// The error is what `body` throws: `any Error` for a plain closure, `OursError` for one
-    /// that says so (`{ household throws(OursError) in try household.lists() }`).
-    ///
     /// Changes take the device lock, which may wait for another process (a watcher's pass, a
     /// command): the task is suspended meanwhile, not blocked. Cancelling the task does not
     /// stop a call that has started.

@@ -85,19 +85,20 @@ public final class HouseholdFeed: Sendable {
     }
 
     /// The list of each changed item that can be told: a live item's `list` field; for a
-    /// deleted one, the list its id was made on.
+    /// deleted one, or one that cannot be read just now, the list its id was made on. One item
+    /// that fails to read never leaves the others untold.
     static func itemLists(_ changes: [RecordChange], in household: Household) async -> [String: String] {
         let ids = changes.filter { $0.key.type == RecordTypes.item }.map(\.key.id)
         guard !ids.isEmpty else { return [:] }
-        let found = try? await household.perform { household throws(OursError) -> [String: String] in
+        return await household.perform { household -> [String: String] in
             var result: [String: String] = [:]
             var byTag: [Substring: String]?
             for id in ids where result[id] == nil {
-                if let item = try household.item(id: id) {
+                if let item = try? household.item(id: id) {
                     result[id] = item.listID
                 } else if let tag = SemanticID.listTag(ofItemID: id) {
                     if byTag == nil {
-                        let lists = try household.zone.list(type: RecordTypes.list).map(\.key.id)
+                        let lists = (try? household.zone.list(type: RecordTypes.list).map(\.key.id)) ?? []
                         byTag = Dictionary(lists.map { (Substring(SemanticID.listTag($0)), $0) }) { first, _ in first }
                     }
                     result[id] = byTag?[tag]
@@ -105,6 +106,5 @@ public final class HouseholdFeed: Sendable {
             }
             return result
         }
-        return found ?? [:]
     }
 }
