@@ -125,7 +125,9 @@ struct DocumentFold {
                     : "participants.json was edited by hand (\(candidate.name)); only devices change it"
                 refuse(candidate, .reject(why))
             }
-        } else if let removal = view.removedDevices[device], write.stamp > removal {
+        } else if let removal = view.removedDevices[device], write.stamp > removal || write.seen.covers(removal) {
+            // After the removal by its stamp, or by what it had seen: a device whose clock runs
+            // behind (a stamp too far ahead is never absorbed) can stamp a write below one it read.
             for candidate in write.candidates {
                 refuse(candidate, .reject("\(describe(device)) was removed before this change"))
             }

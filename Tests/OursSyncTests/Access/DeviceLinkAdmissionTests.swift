@@ -108,6 +108,24 @@ struct DeviceLinkAdmissionTests {
         #expect(Admission.recordVerdict(Fixture.stamp(60, 0, Fixture.bob), manifest: manifest) == .accept)
     }
 
+    /// The laptop's clock runs hours behind (a stamp so far ahead is never absorbed): having
+    /// read its own removal at 40, it stamps its removal of the phone 35. It is still after the
+    /// removal — it saw it — so it is refused, and Mike keeps his phone.
+    @Test func aRemovedDeviceWhoseClockRunsBehindCannotRemoveTheOthersAfterward() {
+        var history = Self.linked()
+        Self.removeLaptop(&history, at: 40)
+        let value = Self.devices(
+            [], removed: [(Self.dan, Fixture.stamp(40, 0, Fixture.bob)), (Fixture.bob, Fixture.stamp(35, 0, Self.dan))])
+        history.write(["p-mike.devices": value], at: 35, by: Self.dan)
+        let written = history.manifest.fields["p-mike.devices"]?.entries.first { $0.stamp.device == Self.dan }
+        #expect(written?.seen.covers(Fixture.stamp(40, 0, Fixture.bob)) == true, "the laptop had seen its removal")
+        let result = history.admit([history.manifest])
+        let manifest = ParticipantManifest(result.manifest!)
+        #expect(Array(manifest.removedDevices.keys) == [Self.dan])
+        #expect(manifest.activeDevices(of: "p-mike") == [Fixture.bob])
+        #expect(result.rejected.contains { $0.reason.contains("was removed before this change") })
+    }
+
     @Test func anotherMembersDeviceCannotBeRemovedByAListing() {
         var history = Self.linked()
         history.code("TOMS22", .readOnly, madeAt: 1)

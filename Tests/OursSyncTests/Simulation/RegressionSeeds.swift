@@ -189,5 +189,10 @@ extension RegressionSeeds {
         // That hand-over, refused on one device, which then wrote participants.json without its
         // half there; zone.json's half, alone in every copy, was admitted as a hand-over.
         23_397_666_883,
+        // Two devices of the owner removed each other. The laptop's clock ran hours behind, so
+        // its removal of the phone, made after it read its own, was stamped before it and taken:
+        // the owner had no device left. A write made after seeing its device's removal is now
+        // refused whatever its stamp.
+        23_397_667_187,
     ]
 }

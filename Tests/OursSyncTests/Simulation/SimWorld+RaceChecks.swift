@@ -116,7 +116,11 @@ extension SimWorld {
         guard let owner = manifest.participants[info.owner], owner.status == .active, owner.permission == .readWrite,
             !manifest.activeDevices(of: owner.id).isEmpty
         else {
-            return failures.append("owner: \(info.owner) owns the household but is not an active writer with a device")
+            let devices = manifest.deviceOwners.filter { $0.value == info.owner }.keys.sorted()
+                .map { "\($0)\(manifest.removedDevices[$0].map { " removed at \($0)" } ?? "")" }
+            return failures.append(
+                "owner: \(info.owner) owns the household but is not an active writer with a device: "
+                    + "\(Self.summary(info, manifest)), their devices \(devices)")
         }
         let acting = devices.filter {
             $0.identity.participantID == owner.id && believesOwner($0) && believed($0)?.canWrite == true
