@@ -93,6 +93,24 @@ extension DocumentFold {
         return firstLostField(of: write, admitting: true)
     }
 
+    /// Whether a write stamped `stamp`, having seen `seen`, comes after a removal stamped
+    /// `removal`: by its stamp, or by what it had seen — a device whose clock runs behind (a
+    /// stamp too far ahead is never absorbed) can stamp a write below one it read.
+    static func isAfter(_ stamp: Stamp, _ seen: VersionVector, _ removal: Stamp) -> Bool {
+        stamp > removal || seen.covers(removal)
+    }
+
+    /// The first admitted write, in the order judged, whose device the documents as judged
+    /// remove before it, and why it is refused.
+    func writeAfterRemoval() -> (Stamp, String)? {
+        for (stamp, seen) in admittedWrites {
+            if let removal = view.removedDevices[stamp.device], Self.isAfter(stamp, seen, removal) {
+                return (stamp, "\(describe(stamp.device)) was removed before this change")
+            }
+        }
+        return nil
+    }
+
     /// The first admitted hand-over that, with every write judged, does not show in a field it
     /// set, and why it is refused.
     func partialHandOver() -> (Write, String)? {

@@ -92,19 +92,36 @@ struct DocumentFold {
     var refusedHandOvers: [Stamp: String] = [:]
     /// The hand-overs admitted so far, in the order judged.
     var admittedHandOvers: [Write] = []
+    /// Writes refused because, once every write was judged, their device's removal came before
+    /// them (see `writeAfterRemoval`): stamp → why.
+    var refusedAfterRemoval: [Stamp: String] = [:]
+    /// Every write admitted so far, whole or in part: its stamp and what it had seen.
+    var admittedWrites: [(stamp: Stamp, seen: VersionVector)] = []
 
     /// Judges every write. A hand-over is taken whole or not at all: when, at the end, one that
     /// was admitted does not show in some field it set (a write made at the same time, judged
     /// after it or before, holds a later stamp there), it is refused and every write judged
-    /// again without it — at most once per hand-over, the same on every device.
+    /// again without it — at most once per hand-over, the same on every device. So is a write
+    /// admitted before its device's removal was judged, when that removal comes before it: a
+    /// hand-over waits for the writes made at the same time, so its writer's later writes can
+    /// be judged after writes stamped after them.
     mutating func run() -> AdmittedDocuments {
         let initial = self
         while true {
             for write in writes { fold(write) }
-            guard let (partial, why) = partialHandOver() else { break }
-            let refused = refusedHandOvers.merging([partial.stamp: why]) { first, _ in first }
-            self = initial
-            refusedHandOvers = refused
+            if let (partial, why) = partialHandOver() {
+                let refused = refusedHandOvers.merging([partial.stamp: why]) { first, _ in first }
+                let afterRemoval = refusedAfterRemoval
+                self = initial
+                (refusedHandOvers, refusedAfterRemoval) = (refused, afterRemoval)
+            } else if let (stamp, why) = writeAfterRemoval() {
+                let refused = refusedAfterRemoval.merging([stamp: why]) { first, _ in first }
+                let handOvers = refusedHandOvers
+                self = initial
+                (refusedHandOvers, refusedAfterRemoval) = (handOvers, refused)
+            } else {
+                break
+            }
         }
         result.zone = zone
         result.manifest = hasManifest ? manifest : nil
@@ -125,9 +142,9 @@ struct DocumentFold {
                     : "participants.json was edited by hand (\(candidate.name)); only devices change it"
                 refuse(candidate, .reject(why))
             }
-        } else if let removal = view.removedDevices[device], write.stamp > removal || write.seen.covers(removal) {
-            // After the removal by its stamp, or by what it had seen: a device whose clock runs
-            // behind (a stamp too far ahead is never absorbed) can stamp a write below one it read.
+        } else if let why = refusedAfterRemoval[write.stamp] {
+            for candidate in write.candidates { refuse(candidate, .reject(why)) }
+        } else if let removal = view.removedDevices[device], Self.isAfter(write.stamp, write.seen, removal) {
             for candidate in write.candidates {
                 refuse(candidate, .reject("\(describe(device)) was removed before this change"))
             }
@@ -148,6 +165,7 @@ struct DocumentFold {
             }
         }
         if write.handsOverOwnership, !admitted.isEmpty { admittedHandOvers.append(write) }
+        if !admitted.isEmpty { admittedWrites.append((write.stamp, write.seen)) }
         for candidate in admitted {
             if candidate.document == .zone {
                 zone?.insert(candidate.entry, field: candidate.name)

@@ -171,4 +171,34 @@ struct AdmissionRaceTests {
         #expect(judged.rejected.filter { $0.stamp.device == second }.count == 3, "the whole write: \(judged.rejected)")
         #expect(Self.admit([b, a]).manifest == judged.manifest)
     }
+
+    /// Sarah's phone hands the household to Mike, then takes her laptop off her list; the
+    /// laptop, which had seen neither, takes the phone off at the same time. A hand-over waits
+    /// for the writes made at the same time, so the laptop's removal was judged before the
+    /// phone's: both were taken, and Sarah had no device. Whichever removal is stamped first
+    /// stands, the other device's is refused, and Sarah keeps one device.
+    @Test func twoDevicesRemovingEachOtherAroundAHandOverLeaveOne() {
+        for laptopFirst in [false, true] {
+            var (phone, laptop) = (Copy.household(), Copy.household())
+            phone.transfer(to: "p-mike", from: "p-sarah", at: Fixture.stamp(100))
+            let phoneRemoval = Fixture.stamp(150)
+            let laptopRemoval = Fixture.stamp(laptopFirst ? 120 : 200, 0, Fixtures.dan)
+            phone.write(
+                manifest: [
+                    "p-sarah.devices": ParticipantManifest.devicesValue(
+                        of: "p-sarah", in: phone.manifest, removing: [Fixtures.dan], at: phoneRemoval)
+                ], at: phoneRemoval)
+            laptop.write(
+                manifest: [
+                    "p-sarah.devices": ParticipantManifest.devicesValue(
+                        of: "p-sarah", in: laptop.manifest, removing: [Fixture.alice], at: laptopRemoval)
+                ], at: laptopRemoval)
+            let judged = Self.admit([phone, laptop])
+            let manifest = ParticipantManifest(judged.manifest!)
+            let kept = laptopFirst ? Fixtures.dan : Fixture.alice
+            #expect(manifest.activeDevices(of: "p-sarah") == [kept], "laptop first: \(laptopFirst)")
+            #expect(Self.owner(judged) == "p-mike")
+            #expect(Self.admit([laptop, phone]).manifest == judged.manifest)
+        }
+    }
 }

@@ -194,5 +194,11 @@ extension RegressionSeeds {
         // the owner had no device left. A write made after seeing its device's removal is now
         // refused whatever its stamp.
         23_397_667_187,
+        // The same, around a hand-over: the phone handed the household over, then removed the
+        // laptop; the laptop removed the phone. The hand-over waited for the writes made at the
+        // same time, so the laptop's later-stamped removal was judged first, and both were taken.
+        // A write admitted before its device's removal was judged is now refused when that
+        // removal comes before it, and every write judged again.
+        23_397_667_734,
     ]
 }
