@@ -80,9 +80,14 @@ extension LifecycleCheck {
 extension SyncContext {
     /// For a membership that had ended: merges the household's documents from the folder (when
     /// it is there) and follows what they say of this device (see `LifecycleCheck.reconsider`).
+    ///
+    /// A dissolution set aside had removed the record files of the folder: a device that is not
+    /// a member again delivers every record the folder lacks, as one that has just learnt it left
+    /// or was removed (a member again syncs, which writes them back anyway). The records hold
+    /// others' writes and its own from before; every device admits each by its own stamp.
     func reconsiderEndedMembership() throws(OursError) -> MembershipCorrection? {
         guard let membership, membership.status != .active, let layout = try? requireFolder() else { return nil }
-        return try device.withLock { () throws(OursError) -> MembershipCorrection? in
+        let correction = try device.withLock { () throws(OursError) -> MembershipCorrection? in
             var report = SyncReport()
             let writable = fileSystem.isWritableDirectory(layout.zone)
             let outcome = try DocumentSync(
@@ -90,6 +95,10 @@ extension SyncContext {
             ).run(into: &report)
             return try LifecycleCheck(context: self).reconsider(ownRefusals: outcome.ownRefusals)
         }
+        if let correction, correction.was == .dissolved, correction.now == .left || correction.now == .removed {
+            try? deliverAfterMembershipEnded(learntNow: true)
+        }
+        return correction
     }
 }
 

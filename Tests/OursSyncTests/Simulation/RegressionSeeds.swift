@@ -200,5 +200,10 @@ extension RegressionSeeds {
         // A write admitted before its device's removal was judged is now refused when that
         // removal comes before it, and every write judged again.
         23_397_667_734,
+        // A dissolution set aside (its device's person had been removed by a recovery) had taken
+        // the record files out of the folder; the device, no longer a member, put nothing back,
+        // and a record only it had carried there was lost. It now delivers every record the
+        // folder lacks, as a device that has just learnt it was removed.
+        23_397_667_107, 23_397_666_762,
     ]
 }
