@@ -140,7 +140,11 @@ extension Zone {
         membership = self.membership ?? membership
         let identity = try device.requireIdentity()
         guard let me = try manifest().participants[identity.participantID] else {
-            throw .failed("this device is not in \(membership.name)'s participant list", hint: "Run `ours sync`, then try again.")
+            // Its person's entry has not reached this device: a join or a link still arriving.
+            throw .notFound(
+                "\(membership.name)'s participant list on this device does not name its person yet "
+                    + "(their joining, or this device's link, has not reached it)",
+                hint: "Run `ours sync` once the shared folder has synced, then try again.")
         }
         return (membership, me)
     }

@@ -205,5 +205,9 @@ extension RegressionSeeds {
         // and a record only it had carried there was lost. It now delivers every record the
         // folder lacks, as a device that has just learnt it was removed.
         23_397_667_107, 23_397_666_762,
+        // A linked device whose person's entry had not reached it yet was told to leave: the
+        // command failed with exit 1 ("not in the participant list"). It is now "not found" and
+        // says what is still arriving.
+        23_397_667_343,
     ]
 }
