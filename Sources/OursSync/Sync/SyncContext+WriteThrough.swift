@@ -55,7 +55,11 @@ extension SyncContext {
         var bytes: [UInt8]
         if let existing {
             guard let folderState = SyncContext.decodeFolderRecord(existing, key: key, modifiedMillis: modifiedMillis),
-                case let admission = Admission.admitRecord(folderState, manifest: manifest), admission.unknown.isEmpty
+                case let admission = Admission.admitRecord(folderState, manifest: manifest), admission.unknown.isEmpty,
+                // A file holding changes this device's rules ignore is left to a sync pass, which
+                // reads the household's documents first: the rules here may be behind them, and
+                // writing over the file would drop those changes for every device.
+                admission.rejections.isEmpty
             else { return nil }
             let merged: RecordState
             (merged, bytes) = state.merging(admission.admitted).shedding()

@@ -154,6 +154,16 @@ extension SyncPass {
                     "changed by device \(devices), not in the participant manifest (yet); waiting before merging it"))
             return nil
         }
+        if pass.holdsRejected, let why = folding.rejections.first {
+            pass.blocked.insert(key)
+            pass.scan.index.setEntry(nil, at: file.relativePath)  // read again next time
+            pass.report.problems.append(
+                Problem(
+                    .ignoredChange, path: pass.shown(file.relativePath),
+                    "change not merged (\(why)) while \(pass.layout.directoryName)/participants.json cannot be read: "
+                        + "it may say otherwise; the file is left as it is"))
+            return nil
+        }
         for why in folding.rejections {
             pass.report.problems.append(Problem(.ignoredChange, path: pass.shown(file.relativePath), "change ignored: \(why)"))
         }

@@ -35,6 +35,12 @@ extension SyncPass {
         var digests: [RecordKey: UInt64] = [:]
         /// Records changed by a device the manifest does not list (yet): neither merged nor written.
         var blocked: Set<RecordKey> = []
+        /// The folder's `participants.json` could not be read in this pass (half-synced, broken,
+        /// from a newer version): the rules this device holds may be behind it, so a file holding
+        /// changes they would ignore is neither merged nor overwritten, and is read again next
+        /// time. Overwriting it would drop those changes for every device, and the rules that
+        /// admit them may be in the very file that could not be read.
+        var holdsRejected = false
         /// Records new to this replica in this pass: nothing of theirs to restore.
         var arrived: Set<RecordKey> = []
         /// Records a sweep saved with the bytes their folder file holds (`SyncPass.saveOnRead`),

@@ -60,6 +60,7 @@ struct SyncPass {
         report.startedAt = context.device.clock.nowMillis()
         guard let folder = try openFolder(&report) else { return Outcome(report: report, index: index) }
         var pass = try startPass(folder.layout, canWriteFolder: folder.canWriteFolder, report: report)
+        pass.holdsRejected = folder.manifestUnread
         try refilterIfRulesChanged(&pass)
         try scanFolder(&pass)
         // A folder that went away while it was read (moved, unmounted) looked empty from then
@@ -81,7 +82,9 @@ struct SyncPass {
     /// `zone.json` and `participants.json` are merged; `nil` when the pass ends there (private
     /// data, or the documents said this device's membership ended).
     /// - Throws: `.notPermitted` for a membership that had already ended; `.folderUnavailable`.
-    private func openFolder(_ report: inout SyncReport) throws(OursError) -> (layout: ZoneLayout, canWriteFolder: Bool)? {
+    private func openFolder(
+        _ report: inout SyncReport
+    ) throws(OursError) -> (layout: ZoneLayout, canWriteFolder: Bool, manifestUnread: Bool)? {
         guard let initial = context.membership else { return nil }
         if initial.status != .active {
             // Its documents may say otherwise now (see `LifecycleCheck.reconsider`).
@@ -111,7 +114,7 @@ struct SyncPass {
             context.refreshDeviceNote()
             report.copiesRemoved += context.removeDeviceNoteCopies()
         }
-        return (layout, canWriteFolder)
+        return (layout, canWriteFolder, documents.untouchable.contains(.manifest))
     }
 
     /// The folders (relative to the household's) that held a file with a problem at the last
