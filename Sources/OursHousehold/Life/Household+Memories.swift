@@ -75,7 +75,7 @@ extension Household {
         _ title: String, note: String? = nil, date: String? = nil, for person: String? = nil, photos: [String] = []
     ) throws(OursError) -> Memory {
         let title = try Household.memoryTitle(title)
-        let pictures = try photos.map { (path: String) throws(OursError) -> AttachmentRef in try zone.addAttachment(from: path) }
+        let pictures = try addPhotos(photos)
         let day = try date.map { (text: String) throws(OursError) -> CalendarDay in try Memory.day(parsing: text, today: today) }
         let recipient = try person.map { (text: String) throws(OursError) -> (value: String, name: String?) in
             try self.recipient(text, members: members())
@@ -93,7 +93,7 @@ extension Household {
             ] {
                 if let value { fields[field] = .string(value) }
             }
-            if !pictures.isEmpty { fields["photos"] = .array(pictures.map(\.json)) }
+            if let photos = AttachmentRef.photosValue(pictures) { fields["photos"] = photos }
             try write(RecordTypes.memory, memory.id, fields)
             return memory
         }

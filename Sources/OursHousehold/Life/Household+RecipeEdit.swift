@@ -101,13 +101,18 @@ public struct RecipeEdit: Sendable, Hashable {
     public var ingredients: RecipeListEdit
     /// Changes to the steps.
     public var steps: RecipeListEdit
+    /// Its pictures: `.set` replaces them with these files (paths), each kept as an attachment;
+    /// `.clear` takes them all off (the files stay in the folder for other records and restores).
+    public var photos: Edit<[String]>
 
     /// An edit with these changes; the defaults change nothing.
     public init(
         name: String? = nil, servings: Int? = nil, prepTime: String? = nil, cookTime: String? = nil,
         totalTime: String? = nil, notes: String? = nil, source: String? = nil, addTags: [String] = [],
-        removeTags: [String] = [], ingredients: RecipeListEdit = .init(), steps: RecipeListEdit = .init()
+        removeTags: [String] = [], ingredients: RecipeListEdit = .init(), steps: RecipeListEdit = .init(),
+        photos: Edit<[String]> = .keep
     ) {
+        self.photos = photos
         self.name = name
         self.servings = servings
         self.prepTime = prepTime
@@ -126,11 +131,20 @@ extension Household {
     /// Edits a recipe: only the fields and elements the edit changes are written.
     /// - Returns: the recipe and `.updated`, or `.unchanged` when it already was so.
     /// - Throws: `.usage` for a step or ingredient number it does not have, or a duration that
-    ///   does not read; `.failed` for a new title another recipe has.
+    ///   does not read; `.failed` for a new title another recipe has; `.notFound`/`.usage` for
+    ///   a photo that cannot be read or passes the attachment size limit (nothing is written).
     public func editRecipe(_ name: String, _ edit: RecipeEdit) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
+        _ = try recipe(named: name)  // an unknown recipe is said before any photo is copied
+        let photos: [AttachmentRef]? =
+            switch edit.photos {
+            case .keep: nil
+            case .clear: []
+            case .set(let paths): try addPhotos(paths)
+            }
+        return try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
             var recipe = try recipe(named: name)
             let original = recipe
+            if let photos { recipe.photos = photos }
             if let newName = edit.name {
                 recipe.name = try Household.cleanName(newName, what: "recipe")
                 let taken = try recipes().filter { $0.id != recipe.id && RecipeTitle.same($0.name, recipe.name) }

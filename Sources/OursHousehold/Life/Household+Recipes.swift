@@ -97,17 +97,28 @@ extension Household {
     }
 
     /// Adds a recipe from ingredient lines and steps as typed.
-    /// - Parameter sameTitle: what to do when a recipe has the title already.
+    /// - Parameters:
+    ///   - photos: files to keep with it (paths), each as an attachment, copied before the
+    ///     recipe is written.
+    ///   - sameTitle: what to do when a recipe has the title already.
     /// - Returns: the recipe and `.created` or `.replaced`.
-    /// - Throws: `.failed` (exit 1) naming the recipe that has the title, when `sameTitle` is `.refuse`.
+    /// - Throws: `.failed` (exit 1) naming the recipe that has the title, when `sameTitle` is
+    ///   `.refuse` (before any photo is copied); `.notFound`/`.usage` for a photo that cannot
+    ///   be read or passes the attachment size limit.
     public func addRecipe(
         named name: String, ingredients lines: [String], servings: Int? = nil, steps: [String] = [],
-        sameTitle: SameTitle = .refuse
+        photos: [String] = [], sameTitle: SameTitle = .refuse
     ) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
         let name = try Household.cleanName(name, what: "recipe")
         let ingredients = lines.map(NameKey.display).filter { !$0.isEmpty }.map(Ingredient.init(parsing:))
         let steps = steps.map(NameKey.display).filter { !$0.isEmpty }.map { RecipeStep($0) }
-        return try save(Recipe(name: name, ingredients: ingredients, servings: servings, steps: steps), sameTitle: sameTitle)
+        var recipe = Recipe(name: name, ingredients: ingredients, servings: servings, steps: steps)
+        if !photos.isEmpty, sameTitle == .refuse {
+            let taken = try recipes().filter { RecipeTitle.same($0.name, name) }
+            if !taken.isEmpty { throw try titleTaken(name, by: taken) }
+        }
+        recipe.photos = try addPhotos(photos)
+        return try save(recipe, sameTitle: sameTitle)
     }
 
     /// Saves a new recipe, or writes it over the one with its title when `sameTitle` says so.
@@ -200,6 +211,7 @@ extension Recipe {
         description = other.description
         url = other.url ?? url
         image = other.image
+        if !other.photos.isEmpty { photos = other.photos }
         authors = other.authors
         prepTime = other.prepTime
         cookTime = other.cookTime

@@ -73,16 +73,7 @@ public struct Memory: Sendable, Hashable, Codable, Identifiable {
             id: snapshot.key.id, title: title, note: values["note"]?.stringValue,
             date: values["date"]?.stringValue.flatMap(CalendarDay.init), recipient: values["for"]?.stringValue,
             recipientName: values["forName"]?.stringValue, addedAt: values["addedAt"]?.stringValue,
-            addedBy: values["addedBy"]?.stringValue, photos: Memory.photos(in: values["photos"]))
-    }
-
-    /// The attachment references in a `photos` value (an array; one reference alone counts too).
-    static func photos(in value: JSONValue?) -> [AttachmentRef] {
-        switch value {
-        case .array(let items)?: return items.compactMap(AttachmentRef.init)
-        case let single?: return AttachmentRef(single).map { [$0] } ?? []
-        case nil: return []
-        }
+            addedBy: values["addedBy"]?.stringValue, photos: AttachmentRef.photos(in: values["photos"]))
     }
 
     /// The name to show for whom it is for: the member's name for their participant id, else

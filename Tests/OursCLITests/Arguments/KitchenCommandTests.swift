@@ -39,6 +39,18 @@ import Testing
                             replace: [(1, "3 cups flour")], remove: [3], insert: [(2, "1 pinch salt")],
                             append: ["1 tsp vanilla"]))))
         ),
+        (
+            "recipe edit Soup --photo bowl.jpg --photo 'On the table.jpg'",
+            .run(RecipeEditCommand(name: "Soup", edit: RecipeEdit(photos: .set(["bowl.jpg", "On the table.jpg"]))))
+        ),
+        ("recipe edit Soup --photo none", .run(RecipeEditCommand(name: "Soup", edit: RecipeEdit(photos: .clear)))),
+        (
+            "recipe add Soup -i '1 onion' --photo soup.jpg --photo=bowl.jpg",
+            .run(
+                RecipeAddCommand(
+                    name: "Soup", ingredients: ["1 onion"], steps: [], servings: nil, photos: ["soup.jpg", "bowl.jpg"],
+                    sameTitle: .refuse))
+        ),
         ("ingredients", .run(IngredientsCommand(staplesOnly: false))),
         ("ingredients --staples", .run(IngredientsCommand(staplesOnly: true))),
         ("ingredient show 'Fresh Basil'", .run(IngredientShowCommand(name: "Fresh Basil"))),
@@ -81,6 +93,10 @@ import Testing
         ),
         ("recipe edit Pancakes --remove-step 0", "--remove-step needs a whole number of at least 1, got '0'"),
         ("suggest b --limit 0", "--limit needs a whole number from 1 to 1000, got '0'"),
+        (
+            "recipe edit Soup --photo none --photo bowl.jpg",
+            "--photo needs files, or none alone, got 'none' (none takes every picture off, so it goes without others)"
+        ),
     ])
     func refuses(line: String, message: String) {
         guard case .failure(let error) = command(line) else {

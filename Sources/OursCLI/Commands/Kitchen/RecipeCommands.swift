@@ -45,6 +45,10 @@ struct RecipeShowCommand: OursCommand {
             context.say("  \(number). \(step.text)")
         }
         if let notes = recipe.notes { context.say("\nNotes\n  \(notes)") }
+        if !recipe.photos.isEmpty {
+            context.say("\nPhotos")
+            context.sayPhotos(recipe.photos, in: household)
+        }
         showDetails(recipe, household, context)
         return 0
     }

@@ -2,7 +2,8 @@ import OursHousehold
 import OursSync
 
 /// `ours recipe edit NAME [--name NEW] [--servings N] [--prep D] [--cook D] [--total D]
-/// [--notes TEXT] [--source URL] [--tag T]... [--untag T]... [step and ingredient changes]`.
+/// [--notes TEXT] [--source URL] [--tag T]... [--untag T]... [--photo FILE|none]... [step and
+/// ingredient changes]`.
 struct RecipeEditCommand: OursCommand {
     static let name: Argument<String> = .recipeName
     static let newName: Option<String?> = .value("name", placeholder: "NEW", help: "A new title")
@@ -28,9 +29,10 @@ struct RecipeEditCommand: OursCommand {
     static let replaceIngredients: Option<[(Int, String)]> = .numbered(
         "replace-ingredient", what: "ingredient", help: "Change ingredient N")
     static let removeIngredients: Option<[Int]> = .numbers("remove-ingredient", help: "Remove ingredient N")
+    static let photos: Option<Edit<[String]>> = .photoEdit
 
     static let spec = Spec(
-        "edit", summary: "Change a recipe's title, servings, times, steps, ingredients, notes, tags or source",
+        "edit", summary: "Change a recipe's title, servings, times, steps, ingredients, notes, tags, source or photos",
         discussion:
             "Steps and ingredients are numbered as `ours recipe show` numbers them, before this edit. Only what "
             + "changes is written, so two people editing different steps or ingredients at once both keep their change.",
@@ -38,11 +40,12 @@ struct RecipeEditCommand: OursCommand {
             #"ours recipe edit Pancakes --servings 6 --prep 10m --cook 20m --tag breakfast"#,
             #"ours recipe edit Pancakes --replace-step 2="Whisk until smooth" --remove-ingredient 3"#,
             #"ours recipe edit Pancakes -i "1 tsp vanilla" --insert-step 1="Melt the butter""#,
+            "ours recipe edit Pancakes --photo stack.jpg --photo plate.jpg",
         ],
         arguments: [name],
         options: [
             newName, servings, prep, cook, total, notes, source, tags, untags, addSteps, insertSteps, replaceSteps,
-            removeSteps, addIngredients, insertIngredients, replaceIngredients, removeIngredients,
+            removeSteps, addIngredients, insertIngredients, replaceIngredients, removeIngredients, photos,
         ])
 
     let name: String
@@ -58,7 +61,7 @@ struct RecipeEditCommand: OursCommand {
         let edit = RecipeEdit(
             name: try values[newName], servings: try values[servings], prepTime: try values[prep], cookTime: try values[cook],
             totalTime: try values[total], notes: try values[notes], source: try values[source], addTags: try values[tags],
-            removeTags: try values[untags], ingredients: ingredients, steps: steps)
+            removeTags: try values[untags], ingredients: ingredients, steps: steps, photos: try values[photos])
         return try Self(name: values[name], edit: edit)
     }
 

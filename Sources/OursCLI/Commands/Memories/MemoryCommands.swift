@@ -7,8 +7,7 @@ struct MemoryAddCommand: OursCommand {
     static let note: Option<String?> = .value("note", placeholder: "TEXT", help: MemoryHelp.note)
     static let date: Option<String?> = .value("date", placeholder: "DAY", help: MemoryHelp.date)
     static let person: Option<String?> = .value("for", placeholder: "PERSON", help: MemoryHelp.person)
-    static let photos: Option<[String]> = .repeatable(
-        "photo", placeholder: "FILE", help: "A picture to keep with it, kept as an attachment")
+    static let photos: Option<[String]> = .photos
 
     static let spec = Spec(
         "add", summary: "Add a memory, for someone or for everyone",
@@ -72,10 +71,7 @@ struct MemoryShowCommand: OursCommand {
         for line in memory.note.map({ $0.split(separator: "\n", omittingEmptySubsequences: false) }) ?? [] {
             context.say("  " + line)
         }
-        for photo in memory.photos {
-            let status = household.zone.attachmentStatus(photo)
-            context.say("  Photo \(photo.name ?? photo.shortID) (\(photo.shortID), \(photo.size) bytes): \(status.words)")
-        }
+        context.sayPhotos(memory.photos, in: household)
         if memory.addedBy != nil || memory.addedAt != nil {
             let when = memory.addedAt.map { ", " + context.time.phrase($0) } ?? ""
             context.say(context.dim("  Added by \(context.memberName(memory.addedBy, in: members))\(when)."))

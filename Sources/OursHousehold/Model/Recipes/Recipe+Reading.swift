@@ -26,6 +26,7 @@ extension Recipe {
         description = values["description"]?.stringValue
         url = values["url"]?.stringValue
         image = values["image"]?.stringValue
+        photos = AttachmentRef.photos(in: values["photos"])
         let listed = (values["authors"]?.arrayValue ?? []).compactMap(\.stringValue).filter { !$0.isEmpty }
         authors = listed.isEmpty ? [values["author"]?.stringValue].compactMap { $0 } : listed
         prepTime = values["prepTime"]?.stringValue
@@ -44,7 +45,7 @@ extension Recipe {
 
     /// `{"id", "name", "ingredients": [{"text", "quantity"?, "unit"?, "name", "note"?,
     /// "ingredient"}], "steps": [text], "sections"?: [{"name", "step"}], "servings"?, "yield"?,
-    /// "notes"?, "favorite", "description"?, "url"?, "image"?, "author"?, "authors", "prepTime"?,
+    /// "notes"?, "favorite", "description"?, "url"?, "image"?, "photos"?, "author"?, "authors", "prepTime"?,
     /// "cookTime"?, "totalTime"?, "tags", "category"?, "cuisine"?, "nutrition"?, "createdAt"?,
     /// "createdBy"?}`: `steps` are the steps to follow; each section heading names the index
     /// in `steps` of the first step it heads.
@@ -61,6 +62,7 @@ extension Recipe {
             "prepTime": text(prepTime), "cookTime": text(cookTime), "totalTime": text(totalTime), "category": text(category),
             "cuisine": text(cuisine), "nutrition": nutrition.isEmpty ? nil : .object(nutrition.mapValues { .string($0) }),
             "createdAt": createdAt.map { .string(UTCTime.iso8601(millis: $0)) }, "createdBy": text(createdBy),
+            "photos": AttachmentRef.photosValue(photos),
         ]
         for (key, value) in optional { if let value { object[key] = value } }
         var sections: [JSONValue] = []

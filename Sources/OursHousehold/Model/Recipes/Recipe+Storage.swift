@@ -156,6 +156,7 @@ extension Recipe {
         ]
         if let createdAt { fields["createdAt"] = .string(UTCTime.iso8601(millis: createdAt)) }
         if let createdBy { fields["createdBy"] = .string(createdBy) }
+        fields["photos"] = AttachmentRef.photosValue(photos)
         for tag in tags { fields[Recipe.tagPrefix + NameKey.normalize(tag)] = .string(tag) }
         return fields
     }

@@ -7,7 +7,8 @@ import OursSync
 /// were made from their titles.
 ///
 /// Fields: `name`, `servings` (a whole number), `yield` (as a source wrote it, "12 cookies"),
-/// `notes`, `favorite`, `description`, `url`, `image`, `author` (the first), `authors` (when
+/// `notes`, `favorite`, `description`, `url`, `image`, `photos` (attachment references: the
+/// pictures kept with it), `author` (the first), `authors` (when
 /// more than one), `prepTime`, `cookTime`, `totalTime` (ISO 8601 durations), `category`,
 /// `cuisine`, `nutrition` (an object of texts), `createdAt`, `createdBy` (a participant id),
 /// one `tag.<key>` per tag, and each ingredient and step as a field of its own —
@@ -41,6 +42,13 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
     public var url: String?
     /// Its picture's address, as written (`imageURL` when it is a web address).
     public var image: String?
+    /// The pictures kept with it, as attachments (docs/FORMAT.md, "Attachments"), in order.
+    public var photos: [AttachmentRef] {
+        get { storedPhotos ?? [] }
+        set { storedPhotos = newValue.isEmpty ? nil : newValue }
+    }
+    /// `photos`, optional so that a recipe encoded before photos existed still decodes.
+    var storedPhotos: [AttachmentRef]?
     /// Everyone the source credits, in its order.
     public var authors: [String] = []
     /// How long preparing takes, as stored: an ISO 8601 duration (`PT25M`), or a source's own
@@ -74,6 +82,7 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
     enum CodingKeys: String, CodingKey {
         case id, name, ingredients, servings, yield, steps, notes, favorite, description, url, image, authors
         case prepTime, cookTime, totalTime, tags, category, cuisine, nutrition, createdAt, createdBy
+        case storedPhotos = "photos"
     }
 
     /// The first author, the one older versions show.

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Pictures on recipes through the built binary, on two devices: added with the recipe, shown
+/// and saved on the other device, replaced and taken off by an edit; a file that cannot be read
+/// or a title that is taken writes nothing.
+@Suite("End to end: photos on recipes")
+struct RecipePhotoTests {
+    static func photoNames(_ device: SimulatedDevice, _ recipe: String) throws -> [String] {
+        let shown = try device.ok("recipe", "show", recipe, "--json").json as? [String: Any]
+        return (shown?["photos"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    }
+
+    @Test func aRecipesPhotosTravelAndAnEditReplacesOrRemovesThem() throws {
+        let world = World()
+        let (sarah, mike) = try world.sarahAndMike()
+        let soup = AttachmentTests.photo(world, "soup.jpg", size: 300_000, seed: 5)
+
+        let missing = try sarah.run("recipe", "add", "Stew", "--photo", world.root + "/nowhere.jpg")
+        #expect(missing.exitCode == 4 && missing.stderr.contains("nowhere.jpg"), "\(missing)")
+        #expect(try sarah.run("recipe", "show", "Stew").exitCode == 4, "nothing written")
+
+        let added = try sarah.ok("recipe", "add", "Soup", "-i", "1 onion", "--photo", soup)
+        #expect(added.stdout.contains("1 photo"), "\(added)")
+        let other = AttachmentTests.photo(world, "other.jpg", size: 1000, seed: 6)
+        let taken = try sarah.run("recipe", "add", "soup", "--photo", other)
+        #expect(taken.exitCode == 1 && taken.stderr.contains("already a recipe"), "\(taken)")
+        #expect(AttachmentTests.attachmentFiles(world).count == 1, "the refused recipe's photo was not copied")
+
+        try mike.ok("sync")
+        #expect(try Self.photoNames(mike, "Soup") == ["soup.jpg"])
+        let shown = try mike.ok("recipe", "show", "Soup").stdout
+        #expect(shown.contains("Photos") && shown.contains("Photo soup.jpg (") && shown.contains("): here"), "\(shown)")
+        let id = try #require(try AttachmentTests.listing(mike).first?["attachment"] as? String)
+        try mike.ok("attachment", "save", String(id.prefix(12)), "--out", world.root + "/mike.jpg")
+        #expect(FileManager.default.contentsEqual(atPath: world.root + "/mike.jpg", andPath: soup))
+
+        let plate = AttachmentTests.photo(world, "plate.jpg", size: 2000, seed: 7)
+        let bowl = AttachmentTests.photo(world, "bowl.jpg", size: 3000, seed: 8)
+        try mike.ok("recipe", "edit", "Soup", "--photo", plate, "--photo", bowl)
+        let mixed = try mike.run("recipe", "edit", "Soup", "--photo", "none", "--photo", plate)
+        #expect(mixed.exitCode == 2 && mixed.stderr.contains("--photo"), "\(mixed)")
+        try sarah.ok("sync")
+        #expect(try Self.photoNames(sarah, "Soup") == ["plate.jpg", "bowl.jpg"])
+
+        try sarah.ok("recipe", "edit", "Soup", "--photo", "none")
+        try mike.ok("sync")
+        #expect(try Self.photoNames(mike, "Soup").isEmpty)
+        let recipe = try #require(try mike.ok("recipe", "show", "Soup", "--json").json as? [String: Any])
+        #expect((recipe["ingredients"] as? [Any])?.count == 1, "the rest of the recipe stays")
+        #expect(try AttachmentTests.listing(mike).isEmpty, "no record names a photo now")
+        #expect(AttachmentTests.attachmentFiles(world).count == 3, "the files stay, for restores and other records")
+    }
+}
