@@ -90,6 +90,15 @@ struct MemoriesTests {
         let id = try #require(photos[0]["attachment"] as? String)
         try lily.ok("attachment", "save", String(id.prefix(12)), "--out", world.root + "/lily.jpg")
         #expect(FileManager.default.contentsEqual(atPath: world.root + "/lily.jpg", andPath: beach))
+
+        // An edit replaces the photos, or takes them off; Lily, read-only, cannot.
+        #expect(try lily.run("memory", "edit", "Sandcastle", "--photo", "none").exitCode == 3)
+        try grandma.ok("memory", "edit", "Sandcastle", "--photo", castle)
+        try lily.ok("sync")
+        #expect((try memories(lily)["Sandcastle"]?["photos"] as? [[String: Any]])?.map { $0["name"] as? String } == ["IMG_2042.jpg"])
+        try grandma.ok("memory", "edit", "Sandcastle", "--photo", "none")
+        try lily.ok("sync")
+        #expect(try memories(lily)["Sandcastle"]?["photos"] == nil, "no photos left")
     }
 
     @Test func aDeletedMemoryIsRestoredForEveryone() throws {

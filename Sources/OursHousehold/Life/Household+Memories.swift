@@ -11,11 +11,16 @@ extension Household {
         public var date: Edit<String>
         /// Who it is for: a member's name, `me`, a participant id, or anyone else's name.
         public var recipient: Edit<String>
+        /// Its pictures: `.set` replaces them with these files (paths), each kept as an
+        /// attachment; `.clear` takes them all off (the files stay in the folder).
+        public var photos: Edit<[String]>
 
         /// Edits with these values; the defaults change nothing.
         public init(
-            title: String? = nil, note: Edit<String> = .keep, date: Edit<String> = .keep, recipient: Edit<String> = .keep
+            title: String? = nil, note: Edit<String> = .keep, date: Edit<String> = .keep, recipient: Edit<String> = .keep,
+            photos: Edit<[String]> = .keep
         ) {
+            self.photos = photos
             self.title = title
             self.note = note
             self.date = date
@@ -99,13 +104,15 @@ extension Household {
         }
     }
 
-    /// Changes a memory's title, note, day or who it is for.
+    /// Changes a memory's title, note, day, who it is for or its photos.
     /// - Parameter name: the memory's title (a unique beginning will do) or id.
     /// - Returns: the memory as it is now, and `.updated` or `.unchanged`.
     /// - Throws: `.notFound`/`.usage` as `memory(named:)`; `.usage` for a bad title, day or
-    ///   person; `.notPermitted` for a read-only member.
+    ///   person; `.notPermitted` for a read-only member; `.notFound`/`.usage` for a photo that
+    ///   cannot be read or passes the attachment size limit (nothing is written).
     public func editMemory(_ name: String, _ edits: MemoryEdits) throws(OursError) -> (memory: Memory, outcome: Outcome) {
         let members = try members()
+        _ = try Household.memoryResolver(members: members).resolve(name, in: memories())  // before any photo is copied
         var fields: [String: JSONValue?] = [:]
         if let title = edits.title { fields["name"] = .string(try Household.memoryTitle(title)) }
         switch edits.note {
@@ -127,6 +134,11 @@ extension Household {
             let recipient = try recipient(text, members: members)
             fields["for"] = .string(recipient.value)
             fields["forName"] = recipient.name.map { .string($0) }
+        }
+        switch edits.photos {
+        case .keep: break
+        case .clear: fields.updateValue(nil, forKey: "photos")
+        case .set(let paths): fields["photos"] = AttachmentRef.photosValue(try addPhotos(paths))
         }
         return try zone.device.withLock { () throws(OursError) -> (memory: Memory, outcome: Outcome) in
             let memory = try Household.memoryResolver(members: members).resolve(name, in: memories())

@@ -37,6 +37,16 @@ import Testing
             "memory edit First steps --note 'Three steps' --date '' --for none",
             .run(MemoryEditCommand(name: "First steps", title: nil, note: .set("Three steps"), date: .clear, person: .clear))
         ),
+        (
+            "memory edit Sandcastle --photo IMG_2041.jpg",
+            .run(
+                MemoryEditCommand(
+                    name: "Sandcastle", title: nil, note: .keep, date: .keep, person: .keep, photos: .set(["IMG_2041.jpg"])))
+        ),
+        (
+            "memory edit Sandcastle --photo none",
+            .run(MemoryEditCommand(name: "Sandcastle", title: nil, note: .keep, date: .keep, person: .keep, photos: .clear))
+        ),
         ("memory rm First steps", .run(MemoryRemoveCommand(name: "First steps", yes: false))),
         ("memory delete sea --yes", .run(MemoryRemoveCommand(name: "sea", yes: true))),
         ("memory remove sea -y", .run(MemoryRemoveCommand(name: "sea", yes: true))),
