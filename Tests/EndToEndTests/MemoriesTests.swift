@@ -95,7 +95,8 @@ struct MemoriesTests {
         #expect(try lily.run("memory", "edit", "Sandcastle", "--photo", "none").exitCode == 3)
         try grandma.ok("memory", "edit", "Sandcastle", "--photo", castle)
         try lily.ok("sync")
-        #expect((try memories(lily)["Sandcastle"]?["photos"] as? [[String: Any]])?.map { $0["name"] as? String } == ["IMG_2042.jpg"])
+        #expect(
+            (try memories(lily)["Sandcastle"]?["photos"] as? [[String: Any]])?.map { $0["name"] as? String } == ["IMG_2042.jpg"])
         try grandma.ok("memory", "edit", "Sandcastle", "--photo", "none")
         try lily.ok("sync")
         #expect(try memories(lily)["Sandcastle"]?["photos"] == nil, "no photos left")

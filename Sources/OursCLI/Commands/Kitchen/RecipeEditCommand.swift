@@ -32,7 +32,7 @@ struct RecipeEditCommand: OursCommand {
     static let photos: Option<Edit<[String]>> = .photoEdit
 
     static let spec = Spec(
-        "edit", summary: "Change a recipe's title, servings, times, steps, ingredients, notes, tags, source or photos",
+        "edit", summary: "Change a recipe: title, servings, times, steps, ingredients, notes, tags, source, photos",
         discussion:
             "Steps and ingredients are numbered as `ours recipe show` numbers them, before this edit. Only what "
             + "changes is written, so two people editing different steps or ingredients at once both keep their change.",
