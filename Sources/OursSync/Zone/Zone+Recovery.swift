@@ -46,6 +46,8 @@ extension Device {
         let link = LinkCode(
             code: "", participant: participant, name: owner?.name ?? "Owner", email: owner?.email,
             createdBy: DeviceID("00000000")!, createdAt: "", expiresAt: "", households: [])
+        // What this device was, to go back to if the recovery is refused before it is written.
+        let before = try withLock { () throws(OursError) in (try readIfPresent(identityFile), try loadMemberships()) }
         let identity = try takeIdentity(of: link, deviceName: nil)
         let membership = Membership(
             id: info.id, name: info.name, folder: root, directory: layout.directoryName, role: .owner,
@@ -58,18 +60,44 @@ extension Device {
         }
         let earlier = ParticipantManifest(manifestState).activeDevices(of: participant).filter { $0 != identity.deviceID }
         let newCode = Recovery.newCode()
-        try zone.replica.markRecoveryClaim()
-        try zone.context.changeDocuments(
-            zone: ["recoveryProof": .string(proof), "recovery": Recovery.record(code: newCode, participant: participant)],
-            hint: "The household's documents in the folder may be damaged; `ours doctor` explains more.",
-            computed: { state, stamp in
-                [
-                    participant + ".devices": ParticipantManifest.devicesValue(
-                        of: participant, in: state, adding: [identity.deviceID], removing: Set(earlier), at: stamp)
-                ]
-            })
+        do {
+            try zone.replica.markRecoveryClaim()
+            try zone.context.changeDocuments(
+                zone: ["recoveryProof": .string(proof), "recovery": Recovery.record(code: newCode, participant: participant)],
+                hint: "The household's documents in the folder may be damaged; `ours doctor` explains more.",
+                computed: { state, stamp in
+                    [
+                        participant + ".devices": ParticipantManifest.devicesValue(
+                            of: participant, in: state, adding: [identity.deviceID], removing: Set(earlier), at: stamp)
+                    ]
+                })
+        } catch {
+            // Refused before anything reached the folder (every other device would ignore it,
+            // or the folder cannot be written): the device is left as it was, not the owner's
+            // device of a household no one lets it into.
+            if error.kind == .notPermitted || error.kind == .folderUnavailable {
+                try? undoRecovery(of: info.id, identity: before.0, memberships: before.1)
+            }
+            throw error
+        }
         _ = try SyncPass(context: zone.context, mode: .sweep).run()
         return RecoveryResult(zone: zone, identity: identity, newCode: newCode, removedDevices: earlier)
+    }
+
+    /// Puts back this device's identity file and households as they were before a recovery,
+    /// and removes the household's copy the recovery had begun.
+    private func undoRecovery(
+        of household: String, identity: [UInt8]?, memberships: (current: String?, memberships: [Membership])
+    ) throws(OursError) {
+        try withLock { () throws(OursError) in
+            if let identity {
+                try writeState(identity, to: identityFile)
+            } else {
+                try io { () throws(FileSystemError) in try fileSystem.remove(identityFile) }
+            }
+            try saveMemberships(memberships.memberships, current: memberships.current)
+            if !memberships.memberships.contains(where: { $0.id == household }) { try removeTree(replica(household).directory) }
+        }
     }
 
     /// The household in `root` whose recovery code `code` is, its documents, and the code's proof.

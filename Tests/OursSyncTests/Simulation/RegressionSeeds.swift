@@ -214,5 +214,10 @@ extension RegressionSeeds {
         // the file back without her write, and once she left nobody had it. A pass now leaves
         // such a file while the list cannot be read; a write-through leaves it to the next pass.
         23_397_668_121,
+        // A recovery refused before it was written (every other device would set it aside) left
+        // the device set up as the owner's, in a household no one let it into; a link it then
+        // claimed failed as if it were someone else's. A refused recovery now leaves the device
+        // as it was. Found in the tenth soak, never run before.
+        31_434_183_206, 31_434_182_926,
     ]
 }
