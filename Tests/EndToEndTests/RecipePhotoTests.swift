@@ -51,3 +51,31 @@ struct RecipePhotoTests {
         #expect(AttachmentTests.attachmentFiles(world).count == 3, "the files stay, for restores and other records")
     }
 }
+
+extension RecipePhotoTests {
+    /// A task's photo (the leak under the sink) reaches the other device, follows the task to
+    /// another project, and comes off with `--photo none`.
+    @Test func aTasksPhotoTravelsAndFollowsItToAnotherProject() throws {
+        let world = World()
+        let (sarah, mike) = try world.sarahAndMike()
+        let leak = AttachmentTests.photo(world, "leak.jpg", size: 50_000, seed: 9)
+        let missing = try sarah.run("task", "add", "Fix the tap", "--photo", world.root + "/nowhere.jpg")
+        #expect(missing.exitCode == 4 && missing.stderr.contains("nowhere.jpg"), "\(missing)")
+        #expect(try sarah.run("task", "show", "Fix the tap").exitCode == 4, "nothing written")
+
+        try sarah.ok("task", "add", "Fix the tap", "--photo", leak)
+        try mike.ok("sync")
+        func photos(_ device: SimulatedDevice) throws -> [String] {
+            let task = try device.ok("task", "show", "Fix the tap", "--json").json as? [String: Any]
+            return (task?["photos"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        #expect(try photos(mike) == ["leak.jpg"])
+        #expect(try mike.ok("task", "show", "Fix the tap").stdout.contains("Photo leak.jpg ("))
+        try mike.ok("task", "edit", "Fix the tap", "--move-to", "Kitchen")
+        try sarah.ok("sync")
+        #expect(try photos(sarah) == ["leak.jpg"], "the photo moves with the task")
+        try sarah.ok("task", "edit", "Fix the tap", "--photo", "none")
+        try mike.ok("sync")
+        #expect(try photos(mike).isEmpty)
+    }
+}

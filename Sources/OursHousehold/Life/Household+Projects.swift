@@ -37,7 +37,8 @@ extension Household {
         var records = records ?? []
         if records.isEmpty { records = try zone.list(type: RecordTypes.project, includeDeleted: true) }
         let ordered = records.filter { !$0.isDeleted } + records.filter(\.isDeleted)
-        // Every field a task holds is in its summary (`RecordSummary.indexedFields`): no file is read.
+        // Every field a task holds but its photos is in its summary (`RecordSummary.indexedFields`):
+        // no file is read. `task(named:)` reads the photos of the one task it finds.
         // In the order the callers' stable sorts break ties by: name, then id.
         let summaries = try zone.summaries(ofType: RecordTypes.task).filter { !$0.isDeleted }
         let names = summaries.map { NameKey.sortingUTF8($0.values["name"]?.stringValue?.lowercased() ?? "") }

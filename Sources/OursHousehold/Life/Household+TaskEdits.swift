@@ -16,12 +16,16 @@ extension Household {
         /// Another project to move it to (made when it does not exist); `.clear` takes it out
         /// of any project.
         public var project: Edit<String>
+        /// Its pictures: `.set` replaces them with these files (paths), each kept as an
+        /// attachment; `.clear` takes them all off (the files stay in the folder).
+        public var photos: Edit<[String]>
 
         /// Edits with these values; the defaults change nothing.
         public init(
             name: String? = nil, due: Edit<String> = .keep, priority: Edit<Int> = .keep, assignee: Edit<String> = .keep,
-            note: Edit<String> = .keep, project: Edit<String> = .keep
+            note: Edit<String> = .keep, project: Edit<String> = .keep, photos: Edit<[String]> = .keep
         ) {
+            self.photos = photos
             self.name = name
             self.due = due
             self.priority = priority
@@ -36,7 +40,8 @@ extension Household {
     /// second one): its record moves, and the old one is deleted.
     /// - Parameter project: its project, needed only when several tasks have that title.
     /// - Returns: the task as it is now, and `.updated` or `.unchanged`.
-    /// - Throws: `.failed` when the target project already has a task of the new title.
+    /// - Throws: `.failed` when the target project already has a task of the new title;
+    ///   `.notFound`/`.usage` for a photo that cannot be read (nothing is written).
     public func editTask(
         _ title: String, project: String? = nil, _ edits: TaskEdits
     ) throws(OursError) -> (task: HouseholdTask, outcome: Outcome) {
@@ -56,6 +61,13 @@ extension Household {
         case .keep: break
         case .clear: fields.updateValue(nil, forKey: "note")
         case .set(let note): fields["note"] = .string(note)
+        }
+        switch edits.photos {
+        case .keep: break
+        case .clear: fields.updateValue(nil, forKey: "photos")
+        case .set(let paths):
+            _ = try task(named: title, project: project)  // an unknown task is said before any photo is copied
+            fields["photos"] = AttachmentRef.photosValue(try addPhotos(paths))
         }
         return try zone.device.withLock { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
             let task = try task(named: title, project: project)
@@ -81,7 +93,7 @@ extension Household {
                 try write(RecordTypes.task, task.id, fields)
             }
             let id = rekey && newID != task.id ? newID : task.id
-            return (try taskRecords().first { $0.id == id } ?? task, .updated)
+            return (try withPhotos(try taskRecords().first { $0.id == id } ?? task), .updated)
         }
     }
 

@@ -33,8 +33,18 @@ extension Household {
     /// - Parameter project: its project, needed only when several tasks have that title.
     public func task(named title: String, project: String? = nil) throws(OursError) -> HouseholdTask {
         let candidates = try tasks(project: project, includeDone: true, includeArchived: true)
-        return try Household.taskResolver(hint: "`ours tasks` lists the open tasks, `ours tasks --done` the done ones.")
+        let task = try Household.taskResolver(hint: "`ours tasks` lists the open tasks, `ours tasks --done` the done ones.")
             .resolve(title, in: candidates, preferring: { !$0.done })
+        return try withPhotos(task)
+    }
+
+    /// A task as listings read it (from summaries, which hold no photos), with its photos read
+    /// from its record.
+    func withPhotos(_ task: HouseholdTask) throws(OursError) -> HouseholdTask {
+        guard let whole = try live(RecordTypes.task, task.id).flatMap(HouseholdTask.init) else { return task }
+        var read = task
+        read.photos = whole.photos
+        return read
     }
 
     /// Adds a task. The same title in the same project is the same task: adding it again
@@ -44,15 +54,20 @@ extension Household {
     ///   - dueText: `yyyy-MM-dd`, `today`, `tomorrow` or a weekday.
     ///   - priority: 1 (most urgent) to 4.
     ///   - assignee: a member's name or id.
+    ///   - photos: files to keep with it (paths), each as an attachment, copied before the task
+    ///     is written; given, they replace the photos of the task it turns out to be.
     /// - Returns: the task and `.created`, `.restored`, `.updated` or `.unchanged`.
+    /// - Throws: `.notFound`/`.usage` for a photo that cannot be read or passes the attachment
+    ///   size limit (nothing is written).
     public func addTask(
         _ title: String, project: String? = nil, due dueText: String? = nil, priority: Int? = nil, assignee: String? = nil,
-        note: String? = nil
+        note: String? = nil, photos: [String] = []
     ) throws(OursError) -> (task: HouseholdTask, outcome: Outcome) {
         let title = try Household.cleanName(title, what: "task")
         let projectName = project.map(NameKey.display).flatMap { $0.isEmpty ? nil : $0 }
         var given: [String: JSONValue?] = try taskFields(due: dueText, priority: priority, assignee: assignee)
         if let note { given["note"] = .string(note) }
+        if let pictures = AttachmentRef.photosValue(try addPhotos(photos)) { given["photos"] = pictures }
         return try zone.device.withLock { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
             let project = try projectName.map { (name: String) throws(OursError) -> Project in try projectForAdding(name).project
             }
@@ -67,7 +82,7 @@ extension Household {
                 outcome = fields.isEmpty ? .unchanged : .updated
             } else {
                 fields = Household.clearing(
-                    ["doneAt", "doneBy", "archived"] + (current == nil ? ["due", "priority", "assignee", "note"] : []),
+                    ["doneAt", "doneBy", "archived"] + (current == nil ? ["due", "priority", "assignee", "note", "photos"] : []),
                     in: existing)
                 fields["name"] = .string(current?.name ?? title)
                 if let project {
@@ -80,7 +95,7 @@ extension Household {
             }
             if !fields.isEmpty { try write(RecordTypes.task, id, fields) }
             let task = try taskRecords().first { $0.id == id } ?? HouseholdTask(id: id, name: title, project: project?.name)
-            return (task, outcome)
+            return (try withPhotos(task), outcome)
         }
     }
 

@@ -6,7 +6,8 @@ import OursSync
 /// project's id), `project` (the project's name, which earlier versions read; a task they
 /// wrote has only this), `note`, `due` (`yyyy-MM-dd`), `priority` (1, most urgent, to 4),
 /// `assignee` (a participant id), `done`, `doneAt` (an instant), `doneBy` (a participant id),
-/// `archived` (put away with its project). Its id comes from its project's name and its
+/// `archived` (put away with its project), `photos` (attachment references: pictures kept with
+/// it). Its id comes from its project's name and its
 /// title when it is made, so the same task added on two devices is one task.
 public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
     /// The record's id, made from its project's name and its title when it was added.
@@ -35,6 +36,13 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
     public var doneBy: String?
     /// Put away with its project when the project was archived.
     public var archived: Bool = false
+    /// The pictures kept with it, as attachments (docs/FORMAT.md, "Attachments"), in order.
+    public var photos: [AttachmentRef] {
+        get { storedPhotos ?? [] }
+        set { storedPhotos = newValue.isEmpty ? nil : newValue }
+    }
+    /// `photos`, optional so that a task encoded before photos existed still decodes.
+    var storedPhotos: [AttachmentRef]?
 
     /// A task with these values (for previews and tests: `Household.addTask` adds tasks).
     /// `projectID` is the id a project of that name has.
@@ -72,6 +80,7 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
         doneAt = values["doneAt"]?.stringValue
         doneBy = values["doneBy"]?.stringValue
         archived = values["archived"]?.boolValue ?? false
+        photos = AttachmentRef.photos(in: values["photos"])
     }
 
     /// Most urgent first: priority (none counts as 4), then due date (none last), then name
@@ -92,7 +101,7 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `{"id", "name", "project"?, "projectId"?, "note"?, "due"?, "priority"?, "assignee"?,
-    /// "assigneeName"?, "done", "doneAt"?, "doneBy"?, "doneByName"?, "archived"?}`.
+    /// "assigneeName"?, "done", "doneAt"?, "doneBy"?, "doneByName"?, "archived"?, "photos"?}`.
     package func json(members: [Member]) -> JSONValue {
         var object: [String: JSONValue] = ["id": .string(id), "name": .string(name), "done": .bool(done)]
         if let project { object["project"] = .string(project) }
@@ -110,6 +119,7 @@ public struct HouseholdTask: Sendable, Hashable, Codable, Identifiable {
             if let member = members.first(where: { $0.id == doneBy }) { object["doneByName"] = .string(member.name) }
         }
         if archived { object["archived"] = true }
+        if let photos = AttachmentRef.photosValue(photos) { object["photos"] = photos }
         return .object(object)
     }
 }

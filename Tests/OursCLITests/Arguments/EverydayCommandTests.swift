@@ -99,6 +99,27 @@ import Testing
                     title: "Buy paint", project: "Home", name: nil, due: .keep, priority: .set(2), assign: .keep,
                     note: .set("white, satin"), moveTo: .set("Shed")))
         ),
+        (
+            "task add Fix the tap --photo leak.jpg --photo 'Under the sink.jpg'",
+            .run(
+                TaskAddCommand(
+                    title: "Fix the tap", project: nil, due: nil, priority: nil, assign: nil,
+                    photos: ["leak.jpg", "Under the sink.jpg"]))
+        ),
+        (
+            "task edit Fix the tap --photo after.jpg",
+            .run(
+                TaskEditCommand(
+                    title: "Fix the tap", project: nil, name: nil, due: .keep, priority: .keep, assign: .keep, note: .keep,
+                    moveTo: .keep, photos: .set(["after.jpg"])))
+        ),
+        (
+            "task edit Fix the tap --photo none",
+            .run(
+                TaskEditCommand(
+                    title: "Fix the tap", project: nil, name: nil, due: .keep, priority: .keep, assign: .keep, note: .keep,
+                    moveTo: .keep, photos: .clear))
+        ),
         ("task rm Fix the tap", .run(TaskRemoveCommand(title: "Fix the tap", project: nil))),
         ("task delete 'Buy paint' --project Shed", .run(TaskRemoveCommand(title: "Buy paint", project: "Shed"))),
         ("tasks --assignee me --archived", .run(TasksCommand(project: nil, assignee: "me", archived: true))),

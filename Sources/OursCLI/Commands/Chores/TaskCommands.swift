@@ -10,14 +10,16 @@ struct TaskAddCommand: OursCommand {
         "priority", placeholder: "1-4", in: 1...4, help: "From 1, most urgent, to 4")
     static let assign: Option<String?> = .assign
     static let note: Option<String?> = .value("note", placeholder: "N", help: "A note: what, where, how")
+    static let photos: Option<[String]> = .photos
 
     static let spec = Spec(
         "add", summary: "Add a task",
         examples: [
             "ours task add Fix the tap --due 2025-03-20 --priority 1",
             #"ours task add Buy paint --project Shed --note "white, satin""#,
+            "ours task add Fix the tap --photo leak.jpg",
         ],
-        arguments: [title], options: [project, due, priority, assign, note])
+        arguments: [title], options: [project, due, priority, assign, note, photos])
 
     let title: String
     let project: String?
@@ -26,17 +28,18 @@ struct TaskAddCommand: OursCommand {
     let priority: Int?
     let assign: String?
     var note: String? = nil
+    var photos: [String] = []
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
         try Self(
             title: values[title].joined(separator: " "), project: values[project], due: values[due],
-            priority: values[priority], assign: values[assign], note: values[note])
+            priority: values[priority], assign: values[assign], note: values[note], photos: values[photos])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
         let (task, outcome) = try household.addTask(
-            title, project: project, due: due, priority: priority, assignee: assign, note: note)
+            title, project: project, due: due, priority: priority, assignee: assign, note: note, photos: photos)
         if context.json {
             context.printJSON(task.json(members: try household.members()).adding(outcome))
             return 0

@@ -33,6 +33,7 @@ struct TaskShowCommand: OursCommand {
                 task.assignee.map { "for \(context.memberName($0, in: members))" }, task.archived ? "archived" : nil,
             ])
         if let note = task.note { context.say("  " + note) }
+        context.sayPhotos(task.photos, in: household)
         if task.done {
             context.say(
                 "  Done by \(context.memberName(task.doneBy, in: members)), \(context.localTime(task.doneAt, in: household)).")
@@ -41,7 +42,8 @@ struct TaskShowCommand: OursCommand {
     }
 }
 
-/// `ours task edit TITLE... [--project P] [--name T] [--due D] [--priority N] [--assign M] [--note N] [--move-to P]`.
+/// `ours task edit TITLE... [--project P] [--name T] [--due D] [--priority N] [--assign M] [--note N] [--move-to P]
+/// [--photo FILE|none]...`.
 struct TaskEditCommand: OursCommand {
     static let title: Argument<[String]> = .oneOrMore("TITLE", help: "The task (or its id); several words are joined")
     static let project: Option<String?> = .project("Its project, when tasks of several projects have that title")
@@ -53,6 +55,7 @@ struct TaskEditCommand: OursCommand {
     static let note: Option<Edit<String>> = .edit("note", placeholder: "N", help: "A note: what, where, how")
     static let moveTo: Option<Edit<String>> = .edit(
         "move-to", placeholder: "P", help: "Move it to this project (made when there is none)")
+    static let photos: Option<Edit<[String]>> = .photoEdit
 
     static let spec = Spec(
         "edit", summary: "Change a task's title, due date, priority, assignee or note, or move it to another project",
@@ -60,8 +63,9 @@ struct TaskEditCommand: OursCommand {
         examples: [
             "ours task edit Fix the tap --due friday --priority none",
             #"ours task edit "Buy paint" --project Home --move-to Shed --note "white, satin""#,
+            "ours task edit Fix the tap --photo none",
         ],
-        arguments: [title], options: [project, name, due, priority, assign, note, moveTo])
+        arguments: [title], options: [project, name, due, priority, assign, note, moveTo, photos])
 
     let title: String
     let project: String?
@@ -71,16 +75,19 @@ struct TaskEditCommand: OursCommand {
     let assign: Edit<String>
     let note: Edit<String>
     let moveTo: Edit<String>
+    var photos: Edit<[String]> = .keep
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
         try Self(
             title: values[title].joined(separator: " "), project: values[project], name: values[name], due: values[due],
-            priority: values[priority], assign: values[assign], note: values[note], moveTo: values[moveTo])
+            priority: values[priority], assign: values[assign], note: values[note], moveTo: values[moveTo],
+            photos: values[photos])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let household = try context.household()
-        let edits = Household.TaskEdits(name: name, due: due, priority: priority, assignee: assign, note: note, project: moveTo)
+        let edits = Household.TaskEdits(
+            name: name, due: due, priority: priority, assignee: assign, note: note, project: moveTo, photos: photos)
         let (task, outcome) = try household.editTask(title, project: project, edits)
         if context.json {
             context.printJSON(task.json(members: try household.members()).adding(outcome))
