@@ -79,3 +79,31 @@ extension RecipePhotoTests {
         #expect(try photos(mike).isEmpty)
     }
 }
+
+extension RecipePhotoTests {
+    /// The brand to buy: a photo on a grocery item reaches the other device and follows the
+    /// item when it is renamed; `--photo none` takes it off.
+    @Test func anItemsPhotoTravelsAndFollowsARename() throws {
+        let world = World()
+        let (sarah, mike) = try world.sarahAndMike()
+        let brand = AttachmentTests.photo(world, "brand.jpg", size: 20_000, seed: 10)
+        try sarah.ok("add", "coffee")
+        let missing = try sarah.run("item", "edit", "coffee", "--photo", world.root + "/nowhere.jpg")
+        #expect(missing.exitCode == 4 && missing.stderr.contains("nowhere.jpg"), "\(missing)")
+        try sarah.ok("item", "edit", "coffee", "--photo", brand)
+        try mike.ok("sync")
+        func photos(_ device: SimulatedDevice, _ name: String) throws -> [String] {
+            let shown = try device.ok("item", "show", name, "--json").json as? [String: Any]
+            let item = shown?["item"] as? [String: Any]
+            return (item?["photos"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        #expect(try photos(mike, "coffee") == ["brand.jpg"])
+        #expect(try mike.ok("item", "show", "coffee").stdout.contains("Photo brand.jpg ("))
+        try mike.ok("item", "edit", "coffee", "--name", "ground coffee")
+        try sarah.ok("sync")
+        #expect(try photos(sarah, "ground coffee") == ["brand.jpg"], "the photo follows the renamed item")
+        try sarah.ok("item", "edit", "ground coffee", "--photo", "none")
+        try mike.ok("sync")
+        #expect(try photos(mike, "ground coffee").isEmpty)
+    }
+}

@@ -20,12 +20,16 @@ extension Household {
         public var note: Edit<String>
         /// Another list to move it to (made when it does not exist, like `add --list`).
         public var list: String?
+        /// Its pictures: `.set` replaces them with these files (paths), each kept as an
+        /// attachment; `.clear` takes them all off (the files stay in the folder).
+        public var photos: Edit<[String]>
 
         /// Edits with these values; the defaults change nothing.
         public init(
             name: String? = nil, quantity: Edit<String> = .keep, category: Edit<String> = .keep, note: Edit<String> = .keep,
-            list: String? = nil
+            list: String? = nil, photos: Edit<[String]> = .keep
         ) {
+            self.photos = photos
             self.name = name
             self.quantity = quantity
             self.category = category
@@ -38,12 +42,21 @@ extension Household {
     /// (so adding it there later finds it): its record moves, with its history and who added
     /// it; the old one is deleted.
     /// - Returns: the item as it is now, its list, and `.updated` or `.unchanged`.
-    /// - Throws: `.failed` when the new name is already an item on the target list.
+    /// - Throws: `.failed` when the new name is already an item on the target list;
+    ///   `.notFound`/`.usage` for a photo that cannot be read (nothing is written).
     public func editItem(
         _ name: String, on listName: String? = nil, _ edits: ItemEdits
     ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
         let newName = try edits.name.map { (text: String) throws(OursError) -> String in
             try Household.cleanName(text, what: "item")
+        }
+        var photos: JSONValue??
+        switch edits.photos {
+        case .keep: photos = nil
+        case .clear: photos = .some(nil)
+        case .set(let paths):
+            _ = try findItem(name, on: listName, preferring: { _ in false })  // an unknown item is said first
+            photos = .some(AttachmentRef.photosValue(try addPhotos(paths)))
         }
         return try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
             let (item, list) = try findItem(name, on: listName, preferring: { _ in false })
@@ -51,6 +64,7 @@ extension Household {
                 try edits.list.map { (name: String) throws(OursError) -> GroceryList in try listForAdding(name).list } ?? list
             guard let existing = try snapshot(RecordTypes.item, item.id) else { throw .notFound("\(item.name) is gone") }
             var fields = try changedFields(edits, existing: existing)
+            if let photos, existing.values["photos"] != photos { fields.updateValue(photos, forKey: "photos") }
             let finalName = newName ?? item.name
             if finalName != item.name { fields["name"] = .string(finalName) }
             let newID = SemanticID.item(named: finalName, onList: target.id)

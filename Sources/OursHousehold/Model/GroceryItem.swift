@@ -38,6 +38,13 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
     public var addedBy: String?
     /// What happened to it, oldest first.
     public var history: [ItemEvent] = []
+    /// The pictures kept with it (the brand to buy), as attachments (docs/FORMAT.md, "Attachments").
+    public var photos: [AttachmentRef] {
+        get { storedPhotos ?? [] }
+        set { storedPhotos = newValue.isEmpty ? nil : newValue }
+    }
+    /// `photos`, optional so that an item encoded before photos existed still decodes.
+    var storedPhotos: [AttachmentRef]?
     /// What recipes and planned meals need of it, by source.
     public var sources: [Source]
     /// The ingredient it is: the `ingredient` field, or for an item made by an older version or
@@ -124,6 +131,7 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
         checkedBy = values["checkedBy"]?.stringValue
         addedAt = values["addedAt"]?.stringValue
         addedBy = values["addedBy"]?.stringValue
+        photos = AttachmentRef.photos(in: values["photos"])
         history = values.compactMap { ItemEvent(field: $0.key, value: $0.value) }.sorted(by: ItemEvent.chronological)
         if let ingredient = values["ingredient"]?.stringValue, RecordKey.isValidID(ingredient) { ingredientID = ingredient }
         sources = values.compactMap { field, value in
@@ -153,7 +161,8 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `{"id", "name", "list", "checked", "qty"?, "total"?, "category"?, "note"?, "checkedAt"?,
-    /// "checkedBy"?, "addedAt"?, "addedBy"?, "ingredient", "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}]}`.
+    /// "checkedBy"?, "addedAt"?, "addedBy"?, "ingredient", "sources": [{"recipe"?, "recipeId"?, "meal"?, "qty"?}],
+    /// "photos"?}`.
     package var json: JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(id), "name": .string(name), "list": .string(listID), "checked": .bool(checked),
@@ -168,6 +177,7 @@ public struct GroceryItem: Sendable, Hashable, Codable, Identifiable {
         if let checkedBy { object["checkedBy"] = .string(checkedBy) }
         if let addedAt { object["addedAt"] = .string(addedAt) }
         if let addedBy { object["addedBy"] = .string(addedBy) }
+        if let photos = AttachmentRef.photosValue(photos) { object["photos"] = photos }
         return .object(object)
     }
 

@@ -36,6 +36,13 @@ import Testing
                 ItemEditCommand(
                     item: "milk", list: "Party", name: "oat milk", qty: .keep, category: .keep, note: .keep, moveTo: "Groceries"))
         ),
+        (
+            "item edit coffee --photo brand.jpg",
+            .run(
+                ItemEditCommand(
+                    item: "coffee", list: nil, name: nil, qty: .keep, category: .keep, note: .keep, moveTo: nil,
+                    photos: .set(["brand.jpg"])))
+        ),
         ("item rm milk", .run(ItemRemoveCommand(item: "milk", list: nil))),
         ("item remove milk --list Party", .run(ItemRemoveCommand(item: "milk", list: "Party"))),
         ("category show dairy", .run(CategoryShowCommand(name: "dairy"))),

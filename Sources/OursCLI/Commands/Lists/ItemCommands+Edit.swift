@@ -39,6 +39,7 @@ struct ItemShowCommand: OursCommand {
             },
         ]
         for line in details.compactMap({ $0 }) { context.say("  " + line) }
+        context.sayPhotos(item.photos, in: household)
         if !item.history.isEmpty { context.say("History") }
         for event in item.history {
             context.say(
@@ -49,7 +50,8 @@ struct ItemShowCommand: OursCommand {
     }
 }
 
-/// `ours item edit ITEM [--list NAME] [--name N] [--qty Q] [--category C] [--note N] [--move-to LIST]`.
+/// `ours item edit ITEM [--list NAME] [--name N] [--qty Q] [--category C] [--note N] [--move-to LIST]
+/// [--photo FILE|none]...`.
 struct ItemEditCommand: OursCommand {
     static let item: Argument<String> = .item
     static let list: Option<String?> = .itemList
@@ -59,12 +61,16 @@ struct ItemEditCommand: OursCommand {
     static let note: Option<Edit<String>> = .edit("note", placeholder: "N", help: "A note for whoever shops")
     static let moveTo: Option<String?> = .value(
         "move-to", placeholder: "LIST", help: "Move it to this list (made when there is none)")
+    static let photos: Option<Edit<[String]>> = .photoEdit
 
     static let spec = Spec(
         "edit", summary: "Change an item's name, quantity, category or note, or move it to another list",
         discussion: "Only what is given changes. A new name or list moves the item with its history.",
-        examples: [#"ours item edit milk --qty "2 l" --note none"#, "ours item edit milk --list Party --move-to Groceries"],
-        arguments: [item], options: [list, name, qty, category, note, moveTo])
+        examples: [
+            #"ours item edit milk --qty "2 l" --note none"#, "ours item edit milk --list Party --move-to Groceries",
+            "ours item edit coffee --photo the-right-brand.jpg",
+        ],
+        arguments: [item], options: [list, name, qty, category, note, moveTo, photos])
 
     let item: String
     let list: String?
@@ -73,15 +79,17 @@ struct ItemEditCommand: OursCommand {
     let category: Edit<String>
     let note: Edit<String>
     let moveTo: String?
+    var photos: Edit<[String]> = .keep
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
         try Self(
             item: values[item], list: values[list], name: values[name], qty: values[qty], category: values[category],
-            note: values[note], moveTo: values[moveTo])
+            note: values[note], moveTo: values[moveTo], photos: values[photos])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
-        let edits = Household.ItemEdits(name: name, quantity: qty, category: category, note: note, list: moveTo)
+        let edits = Household.ItemEdits(
+            name: name, quantity: qty, category: category, note: note, list: moveTo, photos: photos)
         let (item, list, outcome) = try context.household().editItem(self.item, on: self.list, edits)
         if context.json {
             context.printJSON(["item": item.json, "list": list.json, "outcome": outcome.json])
