@@ -17,7 +17,10 @@ extension SyncContext {
             var delivered: [RecordKey] = []
             for (done, key) in keys.enumerated() {
                 if done % 500 == 0, done > 0 { progress?(done, keys.count) }
-                guard let wrote = try deliver(key, layout: layout, manifest: manifest, durability: durability) else { continue }
+                guard
+                    let wrote = try deliver(
+                        key, layout: layout, manifest: manifest, durability: durability, rulesJustRead: afterMembershipEnded)
+                else { continue }
                 written = written || wrote
                 delivered.append(key)
             }
@@ -32,8 +35,11 @@ extension SyncContext {
     /// Writes one record's file, merged with what the folder's file holds.
     /// - Returns: whether it was written (`false`: the file held it already); `nil` when the
     ///   change waits in the outbox.
+    /// - Parameter rulesJustRead: the household's documents were merged just before (a device
+    ///   whose membership ended delivers after reading them): a file holding changes its rules
+    ///   ignore may be written over, as a sync pass would.
     private func deliver(
-        _ key: RecordKey, layout: ZoneLayout, manifest: ParticipantManifest, durability: Durability
+        _ key: RecordKey, layout: ZoneLayout, manifest: ParticipantManifest, durability: Durability, rulesJustRead: Bool
     ) throws(OursError) -> Bool? {
         // One too large to write (an earlier version let it grow) waits; sync passes report it.
         guard let state = try replica.loadIfReadable(key) else { return nil }
@@ -59,7 +65,7 @@ extension SyncContext {
                 // A file holding changes this device's rules ignore is left to a sync pass, which
                 // reads the household's documents first: the rules here may be behind them, and
                 // writing over the file would drop those changes for every device.
-                admission.rejections.isEmpty
+                admission.rejections.isEmpty || rulesJustRead
             else { return nil }
             let merged: RecordState
             (merged, bytes) = state.merging(admission.admitted).shedding()
