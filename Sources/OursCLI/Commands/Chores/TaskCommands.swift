@@ -17,7 +17,6 @@ struct TaskAddCommand: OursCommand {
         examples: [
             "ours task add Fix the tap --due 2025-03-20 --priority 1",
             #"ours task add Buy paint --project Shed --note "white, satin""#,
-            "ours task add Fix the tap --photo leak.jpg",
         ],
         arguments: [title], options: [project, due, priority, assign, note, photos])
 

@@ -25,7 +25,7 @@ struct RecipeAddCommand: OursCommand {
             #"ours recipe add "Banana Bread" -i "3 bananas" --as-new"#,
             #"ours recipe add Soup -i "1 onion" --photo soup.jpg"#,
         ],
-        arguments: [name], options: [ingredients, steps, servings, photos, asNew, replace, force])
+        arguments: [name], options: [ingredients, steps, servings, asNew, replace, force, photos])
 
     let name: String
     let ingredients: [String]

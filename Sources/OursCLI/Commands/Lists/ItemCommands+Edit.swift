@@ -68,7 +68,7 @@ struct ItemEditCommand: OursCommand {
         discussion: "Only what is given changes. A new name or list moves the item with its history.",
         examples: [
             #"ours item edit milk --qty "2 l" --note none"#, "ours item edit milk --list Party --move-to Groceries",
-            "ours item edit coffee --photo the-right-brand.jpg",
+            "ours item edit milk --photo none",
         ],
         arguments: [item], options: [list, name, qty, category, note, moveTo, photos])
 

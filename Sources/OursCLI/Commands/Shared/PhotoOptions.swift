@@ -4,7 +4,7 @@ import OursSync
 extension Option where Value == [String] {
     /// `--photo FILE` on an `add` command, once per picture.
     static let photos: Self = .repeatable(
-        "photo", placeholder: "FILE", help: "A picture to keep with it, kept as an attachment; repeat for several")
+        "photo", placeholder: "FILE", help: "A picture to keep with it, kept as an attachment")
 }
 
 extension Option where Value == Edit<[String]> {
@@ -13,7 +13,7 @@ extension Option where Value == Edit<[String]> {
     static let photoEdit: Self = {
         let spec = OptionSpec.repeatable(
             "photo", placeholder: "FILE",
-            help: "Its pictures: the files given replace the ones it has (repeat for several); none takes them off")
+            help: "Its pictures: the files given replace the ones it has; none takes them all off")
         return Option(spec: spec) { values throws(UsageError) in
             let given = values.texts(of: spec)
             guard !given.isEmpty else { return .keep }
