@@ -109,19 +109,17 @@ struct DocumentFold {
         let initial = self
         while true {
             for write in writes { fold(write) }
+            // A write found here was admitted, so it is not refused yet: each is found once.
+            var (handOvers, afterRemoval) = (refusedHandOvers, refusedAfterRemoval)
             if let (partial, why) = partialHandOver() {
-                let refused = refusedHandOvers.merging([partial.stamp: why]) { first, _ in first }
-                let afterRemoval = refusedAfterRemoval
-                self = initial
-                (refusedHandOvers, refusedAfterRemoval) = (refused, afterRemoval)
+                handOvers[partial.stamp] = why
             } else if let (stamp, why) = writeAfterRemoval() {
-                let refused = refusedAfterRemoval.merging([stamp: why]) { first, _ in first }
-                let handOvers = refusedHandOvers
-                self = initial
-                (refusedHandOvers, refusedAfterRemoval) = (handOvers, refused)
+                afterRemoval[stamp] = why
             } else {
                 break
             }
+            self = initial
+            (refusedHandOvers, refusedAfterRemoval) = (handOvers, afterRemoval)
         }
         result.zone = zone
         result.manifest = hasManifest ? manifest : nil
