@@ -50,13 +50,8 @@ extension Household {
         let newName = try edits.name.map { (text: String) throws(OursError) -> String in
             try Household.cleanName(text, what: "item")
         }
-        var photos: JSONValue??
-        switch edits.photos {
-        case .keep: photos = nil
-        case .clear: photos = .some(nil)
-        case .set(let paths):
-            _ = try findItem(name, on: listName, preferring: { _ in false })  // an unknown item is said first
-            photos = .some(AttachmentRef.photosValue(try addPhotos(paths)))
+        let photos = try photoFields(edits.photos) { () throws(OursError) in
+            _ = try findItem(name, on: listName, preferring: { _ in false })
         }
         return try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
             let (item, list) = try findItem(name, on: listName, preferring: { _ in false })
@@ -64,7 +59,7 @@ extension Household {
                 try edits.list.map { (name: String) throws(OursError) -> GroceryList in try listForAdding(name).list } ?? list
             guard let existing = try snapshot(RecordTypes.item, item.id) else { throw .notFound("\(item.name) is gone") }
             var fields = try changedFields(edits, existing: existing)
-            if let photos, existing.values["photos"] != photos { fields.updateValue(photos, forKey: "photos") }
+            for (field, value) in photos where existing.values[field] != value { fields.updateValue(value, forKey: field) }
             let finalName = newName ?? item.name
             if finalName != item.name { fields["name"] = .string(finalName) }
             let newID = SemanticID.item(named: finalName, onList: target.id)

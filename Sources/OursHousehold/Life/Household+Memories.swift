@@ -112,7 +112,6 @@ extension Household {
     ///   cannot be read or passes the attachment size limit (nothing is written).
     public func editMemory(_ name: String, _ edits: MemoryEdits) throws(OursError) -> (memory: Memory, outcome: Outcome) {
         let members = try members()
-        _ = try Household.memoryResolver(members: members).resolve(name, in: memories())  // before any photo is copied
         var fields: [String: JSONValue?] = [:]
         if let title = edits.title { fields["name"] = .string(try Household.memoryTitle(title)) }
         switch edits.note {
@@ -135,11 +134,11 @@ extension Household {
             fields["for"] = .string(recipient.value)
             fields["forName"] = recipient.name.map { .string($0) }
         }
-        switch edits.photos {
-        case .keep: break
-        case .clear: fields.updateValue(nil, forKey: "photos")
-        case .set(let paths): fields["photos"] = AttachmentRef.photosValue(try addPhotos(paths))
-        }
+        fields.merge(
+            try photoFields(edits.photos) { () throws(OursError) in
+                _ = try Household.memoryResolver(members: members).resolve(name, in: memories())
+            }
+        ) { $1 }
         return try zone.device.withLock { () throws(OursError) -> (memory: Memory, outcome: Outcome) in
             let memory = try Household.memoryResolver(members: members).resolve(name, in: memories())
             let existing = try snapshot(RecordTypes.memory, memory.id)?.values ?? [:]

@@ -134,13 +134,7 @@ extension Household {
     ///   does not read; `.failed` for a new title another recipe has; `.notFound`/`.usage` for
     ///   a photo that cannot be read or passes the attachment size limit (nothing is written).
     public func editRecipe(_ name: String, _ edit: RecipeEdit) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
-        _ = try recipe(named: name)  // an unknown recipe is said before any photo is copied
-        let photos: [AttachmentRef]? =
-            switch edit.photos {
-            case .keep: nil
-            case .clear: []
-            case .set(let paths): try addPhotos(paths)
-            }
+        let photos = try photos(edit.photos) { () throws(OursError) in _ = try recipe(named: name) }
         return try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
             var recipe = try recipe(named: name)
             let original = recipe

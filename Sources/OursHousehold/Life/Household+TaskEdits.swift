@@ -62,12 +62,8 @@ extension Household {
         case .clear: fields.updateValue(nil, forKey: "note")
         case .set(let note): fields["note"] = .string(note)
         }
-        switch edits.photos {
-        case .keep: break
-        case .clear: fields.updateValue(nil, forKey: "photos")
-        case .set(let paths):
-            _ = try task(named: title, project: project)  // an unknown task is said before any photo is copied
-            fields["photos"] = AttachmentRef.photosValue(try addPhotos(paths))
+        fields.merge(try photoFields(edits.photos) { () throws(OursError) in _ = try task(named: title, project: project) }) {
+            $1
         }
         return try zone.device.withLock { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
             let task = try task(named: title, project: project)
