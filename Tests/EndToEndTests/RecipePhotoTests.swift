@@ -6,9 +6,11 @@ import Testing
 /// or a title that is taken writes nothing.
 @Suite("End to end: photos on recipes")
 struct RecipePhotoTests {
-    static func photoNames(_ device: SimulatedDevice, _ recipe: String) throws -> [String] {
-        let shown = try device.ok("recipe", "show", recipe, "--json").json as? [String: Any]
-        return (shown?["photos"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    /// The names of the photos `ours KIND show NAME --json` gives (an item comes inside `item`).
+    static func photoNames(_ device: SimulatedDevice, _ kind: String, _ name: String) throws -> [String] {
+        let shown = try device.ok(kind, "show", name, "--json").json as? [String: Any]
+        let record = shown?["item"] as? [String: Any] ?? shown
+        return (record?["photos"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
     }
 
     @Test func aRecipesPhotosTravelAndAnEditReplacesOrRemovesThem() throws {
@@ -28,7 +30,7 @@ struct RecipePhotoTests {
         #expect(AttachmentTests.attachmentFiles(world).count == 1, "the refused recipe's photo was not copied")
 
         try mike.ok("sync")
-        #expect(try Self.photoNames(mike, "Soup") == ["soup.jpg"])
+        #expect(try Self.photoNames(mike, "recipe", "Soup") == ["soup.jpg"])
         let shown = try mike.ok("recipe", "show", "Soup").stdout
         #expect(shown.contains("Photos") && shown.contains("Photo soup.jpg (") && shown.contains("): here"), "\(shown)")
         let id = try #require(try AttachmentTests.listing(mike).first?["attachment"] as? String)
@@ -41,11 +43,11 @@ struct RecipePhotoTests {
         let mixed = try mike.run("recipe", "edit", "Soup", "--photo", "none", "--photo", plate)
         #expect(mixed.exitCode == 2 && mixed.stderr.contains("--photo"), "\(mixed)")
         try sarah.ok("sync")
-        #expect(try Self.photoNames(sarah, "Soup") == ["plate.jpg", "bowl.jpg"])
+        #expect(try Self.photoNames(sarah, "recipe", "Soup") == ["plate.jpg", "bowl.jpg"])
 
         try sarah.ok("recipe", "edit", "Soup", "--photo", "none")
         try mike.ok("sync")
-        #expect(try Self.photoNames(mike, "Soup").isEmpty)
+        #expect(try Self.photoNames(mike, "recipe", "Soup").isEmpty)
         let recipe = try #require(try mike.ok("recipe", "show", "Soup", "--json").json as? [String: Any])
         #expect((recipe["ingredients"] as? [Any])?.count == 1, "the rest of the recipe stays")
         #expect(AttachmentTests.attachmentFiles(world).count == 3, "the files stay, for restores and other records")
@@ -65,18 +67,14 @@ extension RecipePhotoTests {
 
         try sarah.ok("task", "add", "Fix the tap", "--photo", leak)
         try mike.ok("sync")
-        func photos(_ device: SimulatedDevice) throws -> [String] {
-            let task = try device.ok("task", "show", "Fix the tap", "--json").json as? [String: Any]
-            return (task?["photos"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        }
-        #expect(try photos(mike) == ["leak.jpg"])
+        #expect(try Self.photoNames(mike, "task", "Fix the tap") == ["leak.jpg"])
         #expect(try mike.ok("task", "show", "Fix the tap").stdout.contains("Photo leak.jpg ("))
         try mike.ok("task", "edit", "Fix the tap", "--move-to", "Kitchen")
         try sarah.ok("sync")
-        #expect(try photos(sarah) == ["leak.jpg"], "the photo moves with the task")
+        #expect(try Self.photoNames(sarah, "task", "Fix the tap") == ["leak.jpg"], "the photo moves with the task")
         try sarah.ok("task", "edit", "Fix the tap", "--photo", "none")
         try mike.ok("sync")
-        #expect(try photos(mike).isEmpty)
+        #expect(try Self.photoNames(mike, "task", "Fix the tap").isEmpty)
     }
 }
 
@@ -92,18 +90,13 @@ extension RecipePhotoTests {
         #expect(missing.exitCode == 4 && missing.stderr.contains("nowhere.jpg"), "\(missing)")
         try sarah.ok("item", "edit", "coffee", "--photo", brand)
         try mike.ok("sync")
-        func photos(_ device: SimulatedDevice, _ name: String) throws -> [String] {
-            let shown = try device.ok("item", "show", name, "--json").json as? [String: Any]
-            let item = shown?["item"] as? [String: Any]
-            return (item?["photos"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        }
-        #expect(try photos(mike, "coffee") == ["brand.jpg"])
+        #expect(try Self.photoNames(mike, "item", "coffee") == ["brand.jpg"])
         #expect(try mike.ok("item", "show", "coffee").stdout.contains("Photo brand.jpg ("))
         try mike.ok("item", "edit", "coffee", "--name", "ground coffee")
         try sarah.ok("sync")
-        #expect(try photos(sarah, "ground coffee") == ["brand.jpg"], "the photo follows the renamed item")
+        #expect(try Self.photoNames(sarah, "item", "ground coffee") == ["brand.jpg"], "the photo follows the renamed item")
         try sarah.ok("item", "edit", "ground coffee", "--photo", "none")
         try mike.ok("sync")
-        #expect(try photos(mike, "ground coffee").isEmpty)
+        #expect(try Self.photoNames(mike, "item", "ground coffee").isEmpty)
     }
 }

@@ -19,17 +19,11 @@ struct StaleRulesTests {
         static let tea = RecordKey(unchecked: "item", id: "tea")
 
         init() throws {
-            let clock = ManualWallClock(millis: 1_800_000_000_000)
-            let fileSystem = InMemoryFileSystem(clock: clock)
-            try fileSystem.createDirectory("/shared")
-            func device(_ name: String) throws -> Device {
-                let device = Device(home: "/homes/" + name, fileSystem: fileSystem, clock: clock)
-                _ = try device.initialize(name: name, email: nil)
-                return device
-            }
-            let sarah = try device("Sarah").createZone(name: "Home", folder: "/shared")
-            let tom = try device("Tom").join(code: try sarah.invite(readOnly: false).code, folder: "/shared").zone
-            let anasDevice = try device("Ana")
+            let folder = try InMemoryFolder()
+            let (clock, fileSystem) = (folder.clock, folder.fileSystem)
+            let sarah = try folder.device("Sarah").createZone(name: "Home", folder: "/shared")
+            let tom = try folder.device("Tom").join(code: try sarah.invite(readOnly: false).code, folder: "/shared").zone
+            let anasDevice = try folder.device("Ana")
             _ = try anasDevice.join(code: try sarah.invite(readOnly: true).code, folder: "/shared")
             for household in [sarah, tom] { try household.sync() }
             clock.advance(by: 1000)

@@ -7,18 +7,12 @@ import Testing
 /// no one lets it into, and still free to be linked or set up for someone.
 @Suite("A refused recovery changes nothing on its device")
 struct RefusedRecoveryTests {
-    let clock = ManualWallClock(millis: 1_800_000_000_000)
-
     @Test func aRecoveryRefusedAtOnceLeavesAFreshDeviceFresh() throws {
-        let fileSystem = InMemoryFileSystem(clock: clock)
-        try fileSystem.createDirectory("/shared")
-        let phone = Device(home: "/homes/sarah-phone", fileSystem: fileSystem, clock: clock)
-        _ = try phone.initialize(name: "Sarah", email: nil)
-        let home = try phone.createZone(name: "Home", folder: "/shared")
+        let folder = try InMemoryFolder()
+        let (clock, fileSystem) = (folder.clock, folder.fileSystem)
+        let home = try folder.device("Sarah").createZone(name: "Home", folder: "/shared")
         let recovery = try home.issueRecoveryCode()
-        let mike = Device(home: "/homes/mike", fileSystem: fileSystem, clock: clock)
-        _ = try mike.initialize(name: "Mike", email: nil)
-        _ = try mike.join(code: try home.invite(readOnly: false).code, folder: "/shared")
+        _ = try folder.device("Mike").join(code: try home.invite(readOnly: false).code, folder: "/shared")
         try home.sync()
         let zoneFile = try #require(home.layout).zoneFile
         let beforeHandOver = try fileSystem.read(zoneFile, limit: Int.max)
@@ -31,7 +25,7 @@ struct RefusedRecoveryTests {
             handedOver, durability: .immediate)
         try fileSystem.writeAtomically(zoneFile, beforeHandOver, durability: .immediate)
 
-        let laptop = Device(home: "/homes/sarah-laptop", fileSystem: fileSystem, clock: clock)
+        let laptop = try folder.device("sarah-laptop", setUp: false)
         do {
             _ = try laptop.recover(code: recovery, folder: "/shared")
             Issue.record("the recovery went through")
