@@ -5,11 +5,15 @@ extension SyncContext {
     /// lacks something of — its own changes, a hand edit only it read, a file a person deleted —
     /// is delivered; afterwards, whatever still waits in its outbox (the folder was away, the
     /// file broken), and what the household's documents lack of what it knows. Nothing else is
-    /// merged into its read-only copy, and nothing goes to a dissolved household.
+    /// merged into its read-only copy, and nothing goes to a dissolved household. A read-only
+    /// member's device has no record changes to deliver, but its person's departure is theirs
+    /// to deliver like anyone's: without it every other device would keep them active.
     func deliverAfterMembershipEnded(learntNow: Bool) throws(OursError) {
         guard let membership, membership.status == .left || membership.status == .removed,
-            membership.permission == .readWrite, let layout = try? requireFolder()
+            let layout = try? requireFolder()
         else { return }
+        let readWrite = membership.permission == .readWrite
+        guard readWrite || !learntNow else { return }
         try device.withLock { () throws(OursError) in
             if !learntNow {
                 // Learns who joined since, and a dissolution; and writes back what the folder's
@@ -19,7 +23,7 @@ extension SyncContext {
                 var report = SyncReport()
                 try DocumentSync(context: self, layout: layout, canWriteFolder: fileSystem.isWritableDirectory(layout.zone))
                     .run(into: &report)
-                guard !(try replica.pendingKeys()).isEmpty else { return }
+                guard readWrite, !(try replica.pendingKeys()).isEmpty else { return }
             }
             if try zoneInfo()?.dissolvedAt != nil { return }
             if learntNow {

@@ -219,5 +219,11 @@ extension RegressionSeeds {
         // claimed failed as if it were someone else's. A refused recovery now leaves the device
         // as it was. Found in the tenth soak, never run before.
         31_434_183_206, 31_434_182_926,
+        // A read-only member left on a device that had not synced; participants.json came back
+        // without the leave, and the device, out of the household and with no record to
+        // deliver, put nothing back: it said she had left, every other device that she was
+        // active. It now writes back what the documents lack of what it knows, as a read-write
+        // member's device does.
+        31_434_183_566, 23_397_666_613, 31_434_183_135,
     ]
 }

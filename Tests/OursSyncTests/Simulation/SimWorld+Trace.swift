@@ -34,6 +34,27 @@ extension SimWorld {
         }
     }
 
+    /// Debugging aid: `OURS_SIM_TRACE_MANIFEST=.status` adds, after every step, the fields of each
+    /// device's admitted `participants.json` whose names end so, with what each entry replaced.
+    static let tracedManifestFields = ProcessInfo.processInfo.environment["OURS_SIM_TRACE_MANIFEST"]
+
+    func traceManifest() {
+        guard let suffix = SimWorld.tracedManifestFields, !zone.isEmpty else { return }
+        for device in devices {
+            guard let manifest = try? device.device.replica(householdID).loadManifest() else { continue }
+            let fields = manifest.fields.keys.sorted().filter { $0.hasSuffix(suffix) }.map { name in
+                name + "=" + manifest.fields[name]!.entries.map(SimWorld.describe).joined(separator: "|")
+            }
+            log.append("        \(device.name) manifest: " + fields.joined(separator: " "))
+        }
+    }
+
+    /// One entry and, in brackets, the entries it replaced.
+    static func describe(_ entry: FieldEntry) -> String {
+        let one = { (entry: FieldEntry) in "\(entry.value.map { "\($0)" } ?? "∅")@\(entry.stamp)" }
+        return one(entry) + (entry.replaced.isEmpty ? "" : "[" + entry.replaced.map(one).joined(separator: ",") + "]")
+    }
+
     static func describe(_ bytes: [UInt8]) -> String {
         guard let state = try? RecordFile.decode(bytes, fallbackType: nil, fallbackID: nil, modifiedMillis: 0).state else {
             return "unreadable (\(bytes.count) bytes)"

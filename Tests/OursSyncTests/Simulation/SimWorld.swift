@@ -149,6 +149,7 @@ final class SimWorld {
         log.append("\(step): \(op) → \(note)")
         noteLaterHolders(device)
         traceRecord()
+        traceManifest()
     }
 
     // MARK: Helpers

@@ -35,4 +35,34 @@ struct DepartedDeviceDocumentTests {
         let anaID = try ana.requireIdentity().participantID
         #expect(try home.manifest().participants[anaID]?.status == .left)
     }
+
+    /// A read-only member has no records to deliver, but their leave is theirs to deliver: a
+    /// manifest put back without it would keep them active on every other device for good.
+    @Test func aRolledBackManifestLearnsAReadOnlyMembersLeave() throws {
+        let clock = ManualWallClock(millis: 1_800_000_000_000)
+        let fileSystem = InMemoryFileSystem(clock: clock)
+        try fileSystem.createDirectory("/shared")
+        let sarah = Device(home: "/homes/sarah", fileSystem: fileSystem, clock: clock)
+        _ = try sarah.initialize(name: "Sarah", email: nil)
+        let home = try sarah.createZone(name: "Home", folder: "/shared")
+        let manifestPath = try #require(home.layout).participantsFile
+
+        let ana = Device(home: "/homes/ana", fileSystem: fileSystem, clock: clock)
+        _ = try ana.initialize(name: "Ana", email: nil)
+        let anas = try ana.join(code: try home.invite(readOnly: true).code, folder: "/shared").zone
+        try home.sync()
+        let beforeLeaving = try fileSystem.read(manifestPath, limit: Int.max)
+        clock.advance(by: 1000)
+        try anas.leave()
+        try fileSystem.writeInPlace(manifestPath, beforeLeaving)  // the sync tool puts an old version back
+        try home.sync()
+        let anaID = try ana.requireIdentity().participantID
+        #expect(try home.manifest().participants[anaID]?.status == .active)
+
+        #expect(throws: OursError.self) { try anas.sync() }  // "You left"; delivers what it knows
+        clock.advance(by: 1000)
+        try home.sync()
+
+        #expect(try home.manifest().participants[anaID]?.status == .left)
+    }
 }
