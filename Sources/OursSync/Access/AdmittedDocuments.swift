@@ -27,6 +27,8 @@ package struct AdmittedDocuments: Sendable {
     package var rejected: [Refusal] = []
     /// Writes that wait (see `waiting`).
     package var waits: [Refusal] = []
+    /// Devices only a refused write listed, by the participant it named (see `SetAsideDevices`).
+    package var setAside: [DeviceID: String] = [:]
 
     /// The reasons, sorted and without repeats, of the refusals of one document.
     package static func reasons(_ refusals: [Refusal], of document: Document) -> [String] {

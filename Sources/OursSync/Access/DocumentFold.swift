@@ -45,6 +45,8 @@ struct DocumentFold {
     var manifest: RecordState
     /// Whether any copy of the manifest was given.
     let hasManifest: Bool
+    /// The set-aside devices each copy of the manifest carries (see `SetAsideDevices`).
+    let carriedSetAside: [[DeviceID: String]]
     var waiting: RecordState
     /// The admitted manifest so far, read.
     var view = ParticipantManifest()
@@ -74,6 +76,7 @@ struct DocumentFold {
         let manifestKey = manifestStates.first?.key ?? RecordKey(unchecked: StampedDocument.manifestType, id: "")
         manifest = Self.emptyCopy(of: manifestStates, key: manifestKey)
         hasManifest = !manifestStates.isEmpty
+        carriedSetAside = manifestStates.map(SetAsideDevices.carried)
         waiting = RecordState(key: manifestKey)
     }
 
@@ -122,7 +125,12 @@ struct DocumentFold {
             (refusedHandOvers, refusedAfterRemoval) = (handOvers, afterRemoval)
         }
         result.zone = zone
-        result.manifest = hasManifest ? manifest : nil
+        if hasManifest {
+            let found = SetAsideDevices.found(in: writes, rejected: result.rejected, view: view)
+            result.setAside = SetAsideDevices.kept(found: found, carried: carriedSetAside, view: view)
+            manifest.setExtraMetadata(SetAsideDevices.key, SetAsideDevices.value(result.setAside))
+            result.manifest = manifest
+        }
         if !waiting.fields.isEmpty { result.waiting = waiting }
         return result
     }

@@ -27,6 +27,11 @@ public struct RecordState: Sendable, Hashable {
         for deletion in deletions { insertDeletion(deletion) }
     }
 
+    /// Sets (or, with `nil`, removes) a key of the reserved metadata object that is not a field.
+    package mutating func setExtraMetadata(_ name: String, _ value: JSONValue?) {
+        extraMetadata[name] = value
+    }
+
     // MARK: Reading
 
     /// The visible value of every present field (winners that are not removals).

@@ -29,9 +29,11 @@ struct LifecycleCheck {
         if zone.dissolvedAt != nil, membership.status == .active {
             membership.status = .dissolved
             event = .dissolved
-        } else if manifest.removedDevices[identity.deviceID] != nil, membership.status == .active {
+        } else if let removal = manifest.removedDevices[identity.deviceID], membership.status == .active {
             membership.status = .removed
-            event = .deviceRemoved
+            // A recovery every device set aside ends with its device removed from the start.
+            let claimed = SetAsideMarking.isSetAside(removal) ? try context.replica.hasRecoveryClaim() : false
+            event = claimed ? .recoveryRefused : .deviceRemoved
         } else if let me, me.status == .removed || me.status == .left, membership.status == .active {
             membership.status = me.status == .removed ? .removed : .left
             event = me.status == .removed ? .removed : .left

@@ -225,5 +225,14 @@ extension RegressionSeeds {
         // active. It now writes back what the documents lack of what it knows, as a read-write
         // member's device does.
         31_434_183_566, 23_397_666_613, 31_434_183_135,
+        // A device listed only by a write every device set aside — a recovery that lost to
+        // another made with the same code, or a link listed by a device removed at the same
+        // time — wrote records; every device held them back, waiting for a listing that would
+        // never come, with their conflict copies, for good (the first device to write the
+        // documents back had dropped the refused write). The refusal is now kept in
+        // participants.json until an owner's device removes that device from the start.
+        23_397_668_273, 23_397_666_860, 23_397_666_892, 23_397_666_970, 23_397_667_272, 23_397_667_446,
+        23_397_667_552, 23_397_667_692, 23_397_667_824, 23_397_667_880, 23_397_668_232, 23_397_668_875,
+        31_434_183_025, 31_434_183_767, 31_434_183_153, 31_434_183_477, 31_434_183_615, 31_434_183_769,
     ]
 }
