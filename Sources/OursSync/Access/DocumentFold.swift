@@ -128,7 +128,8 @@ struct DocumentFold {
         if hasManifest {
             let found = SetAsideDevices.found(in: writes, rejected: result.rejected, view: view)
             result.setAside = SetAsideDevices.kept(found: found, carried: carriedSetAside, view: view)
-            manifest.setExtraMetadata(SetAsideDevices.key, SetAsideDevices.value(result.setAside))
+            let keyCarried = manifest.extraMetadata[SetAsideDevices.key] != nil
+            manifest.setExtraMetadata(SetAsideDevices.key, SetAsideDevices.value(result.setAside, keyCarried: keyCarried))
             result.manifest = manifest
         }
         if !waiting.fields.isEmpty { result.waiting = waiting }

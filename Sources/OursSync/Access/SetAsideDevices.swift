@@ -64,9 +64,13 @@ enum SetAsideDevices {
         return result.filter { isUnlisted($0.key, view) && view.participants[$0.value] != nil }
     }
 
-    /// The value of `_ours.setAside`; `nil` when there is nothing to keep.
-    static func value(_ entries: [DeviceID: String]) -> JSONValue? {
-        guard !entries.isEmpty else { return nil }
+    /// The value of `_ours.setAside`: `nil` when there is nothing to keep and no copy had the
+    /// key, `{}` when there is nothing to keep any more. An emptied key stays, as `{}`: an older
+    /// version keeps whichever of two values a copy holds reads last as JSON text, which `{}`
+    /// does, so it writes no entry back once every copy has none; without the key it would put
+    /// back the entries its own copy still carries, again and again.
+    static func value(_ entries: [DeviceID: String], keyCarried: Bool) -> JSONValue? {
+        guard !entries.isEmpty else { return keyCarried ? .object([:]) : nil }
         return .object(Dictionary(uniqueKeysWithValues: entries.map { ($0.key.rawValue, JSONValue.string($0.value)) }))
     }
 

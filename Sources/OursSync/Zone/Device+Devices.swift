@@ -6,6 +6,9 @@ public struct PersonDevice: Sendable, Equatable {
     public var isThisDevice: Bool
     /// When it was removed (`nil` while it counts).
     public var removedAt: String?
+    /// Whether it was removed because the only write that listed it was set aside (its recovery
+    /// or its link did not take effect, see `SetAsideDevices`): it never counted.
+    public var setAside = false
     /// What it calls itself, and when it last synced (its note; `nil` before it wrote one).
     public var name: String?
     /// When it last synced, as `UTCTime.iso8601(millis:)` writes it (UTC); a device refreshes
@@ -26,7 +29,8 @@ extension Device {
             .sorted { $0.value < $1.value }
             .map {
                 PersonDevice(
-                    id: $0.key, isThisDevice: $0.key == identity.deviceID, removedAt: UTCTime.iso8601(millis: $0.value.millis))
+                    id: $0.key, isThisDevice: $0.key == identity.deviceID, removedAt: UTCTime.iso8601(millis: $0.value.millis),
+                    setAside: SetAsideMarking.isSetAside($0.value))
             }
         guard let layout = zone.layout else { return active + removed }
         return (active + removed).map { device in

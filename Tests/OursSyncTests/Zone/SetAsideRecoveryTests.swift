@@ -14,6 +14,7 @@ struct SetAsideRecoveryTests {
         let folder: InMemoryFolder
         let mike: Zone
         let phone: Zone
+        let phoneDevice: Device
         let laptop: Zone
         let laptopID: DeviceID
         let milk: RecordKey
@@ -32,7 +33,8 @@ struct SetAsideRecoveryTests {
             let before = try documents.map { try fileSystem.read($0, limit: Int.max) }
 
             clock.advance(by: 1000)
-            phone = try folder.device("sarah-phone", setUp: false).recover(code: code, folder: "/shared").zone
+            phoneDevice = try folder.device("sarah-phone", setUp: false)
+            phone = try phoneDevice.recover(code: code, folder: "/shared").zone
             let phones = try documents.map { try fileSystem.read($0, limit: Int.max) }
             for (path, bytes) in zip(documents, before) { try fileSystem.writeAtomically(path, bytes, durability: .immediate) }
 
@@ -66,6 +68,8 @@ struct SetAsideRecoveryTests {
         try story.phone.sync()  // the owner's device: marks the laptop removed from the start
         let removal = try #require(try story.phone.manifest().removedDevices[story.laptopID])
         #expect(SetAsideMarking.isSetAside(removal))
+        let laptopShown = try story.phoneDevice.personDevices(in: story.phone).first { $0.id == story.laptopID }
+        #expect(laptopShown?.setAside == true, "`ours devices` says it never counted: \(String(describing: laptopShown))")
 
         let again = try story.mike.sync()
         #expect(try story.setAside().isEmpty, "nothing left to keep once the mark is admitted")
@@ -84,5 +88,24 @@ struct SetAsideRecoveryTests {
         let report = try story.mike.sync()
         #expect(report.problems.contains { $0.kind == .unknownWriter }, "\(report.problems)")
         #expect(try story.setAside()[story.laptopID] != nil)
+    }
+
+    /// The key is written only where a listing was ever set aside; once it was, it stays, as
+    /// `{}`, so that an older version's copy holding entries no longer needed gives way to it.
+    @Test func theKeyAppearsOnlyWhereSomethingWasSetAsideAndStaysEmptied() throws {
+        let folder = try InMemoryFolder()
+        let home = try folder.device("Sarah").createZone(name: "Home", folder: "/shared")
+        _ = try folder.device("Mike").join(code: try home.invite(readOnly: false).code, folder: "/shared")
+        try home.sync()
+        let plain = try folder.fileSystem.read(try #require(home.layout).participantsFile, limit: Int.max)
+        #expect(!String(decoding: plain, as: UTF8.self).contains(SetAsideDevices.key))
+
+        let story = try Story()
+        try story.mike.sync()
+        try story.phone.sync()
+        try story.mike.sync()
+        let bytes = try story.folder.fileSystem.read(story.layout.participantsFile, limit: Int.max)
+        let state = try StampedDocument.decodeManifest(bytes, modifiedMillis: 0).state
+        #expect(state.extraMetadata[SetAsideDevices.key] == .object([:]))
     }
 }

@@ -46,7 +46,7 @@ struct DevicesCommand: OursCommand {
                         [
                             "id": .string($0.id.rawValue), "name": $0.name.map { .string($0) } ?? .null,
                             "lastSeen": $0.lastSeen.map { .string($0) } ?? .null, "thisDevice": .bool($0.isThisDevice),
-                            "removedAt": $0.removedAt.map { .string($0) } ?? .null,
+                            "removedAt": $0.removedAt.map { .string($0) } ?? .null, "setAside": .bool($0.setAside),
                         ]
                     }))
             return 0
@@ -57,7 +57,11 @@ struct DevicesCommand: OursCommand {
             let name = (device.name ?? "?").padding(toLength: width, withPad: " ", startingAt: 0)
             var line = "\(device.id)  \(name)  \(device.lastSeen ?? "never")"
             if device.isThisDevice { line += "  (this device)" }
-            if let removed = device.removedAt { line += "  removed \(removed)" }
+            if device.setAside {
+                line += "  never counted (its recovery or link did not take effect)"
+            } else if let removed = device.removedAt {
+                line += "  removed \(removed)"
+            }
             context.say(line)
         }
         return 0
