@@ -3,12 +3,17 @@ extension SyncContext {
     /// sees a change after one poll. The folder's current file is merged first: write-through
     /// never overwrites a change this device has not seen, nor a file a person broke.
     /// Whatever cannot be written stays in the outbox for the next sync.
-    /// - Parameter afterMembershipEnded: deliver changes made before this device left or was removed.
+    /// - Parameters:
+    ///   - afterMembershipEnded: deliver changes made before this device left or was removed.
+    ///   - madeWhileWriting: deliver changes made before this device's person became read-only
+    ///     (every one of this device's writes in them is admitted), from a sync pass.
     func writeThrough(
-        _ keys: [RecordKey], progress: ((Int, Int) -> Void)? = nil, afterMembershipEnded: Bool = false
+        _ keys: [RecordKey], progress: ((Int, Int) -> Void)? = nil, afterMembershipEnded: Bool = false,
+        madeWhileWriting: Bool = false
     ) throws(OursError) {
         guard let membership, !keys.isEmpty else { return }
-        guard membership.canWrite || (afterMembershipEnded && membership.permission == .readWrite) else { return }
+        guard membership.canWrite || madeWhileWriting || (afterMembershipEnded && membership.permission == .readWrite)
+        else { return }
         guard let layout = try? requireFolder(), fileSystem.isWritableDirectory(layout.zone) else { return }
         try device.withLock { () throws(OursError) in
             let manifest = try manifest()
@@ -19,7 +24,8 @@ extension SyncContext {
                 if done % 500 == 0, done > 0 { progress?(done, keys.count) }
                 guard
                     let wrote = try deliver(
-                        key, layout: layout, manifest: manifest, durability: durability, rulesJustRead: afterMembershipEnded)
+                        key, layout: layout, manifest: manifest, durability: durability,
+                        rulesJustRead: afterMembershipEnded || madeWhileWriting)
                 else { continue }
                 written = written || wrote
                 delivered.append(key)

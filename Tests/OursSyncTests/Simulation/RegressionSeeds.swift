@@ -234,5 +234,10 @@ extension RegressionSeeds {
         23_397_668_273, 23_397_666_860, 23_397_666_892, 23_397_666_970, 23_397_667_272, 23_397_667_446,
         23_397_667_552, 23_397_667_692, 23_397_667_824, 23_397_667_880, 23_397_668_232, 23_397_668_875,
         31_434_183_025, 31_434_183_767, 31_434_183_153, 31_434_183_477, 31_434_183_615, 31_434_183_769,
+        // A change still waiting on a member's device (its file was broken) when they left and
+        // came back with a read-only code: a read-only device sent nothing, so it waited for
+        // good, though every device takes it by its stamp. It is now delivered. The last found
+        // in the eleventh soak, never run before.
+        55_495_088_554, 23_397_668_475, 31_434_183_798,
     ]
 }
