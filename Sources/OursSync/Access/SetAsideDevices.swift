@@ -26,9 +26,9 @@ enum SetAsideDevices {
         return result
     }
 
-    /// Devices that a refused write listed in an existing participant's `devices`, and that no
-    /// admitted write lists or removes (`view`, the admitted manifest). Hand edits count for
-    /// nothing, here as anywhere in the documents.
+    /// Devices that a refused write listed in the `devices` of a participant `view` (the
+    /// admitted manifest) names, with that participant; `kept` leaves out those an admitted
+    /// write lists or removes. Hand edits count for nothing, here as anywhere in the documents.
     static func found(
         in writes: [DocumentFold.Write], rejected: [AdmittedDocuments.Refusal], view: ParticipantManifest
     ) -> [DeviceID: String] {
@@ -44,7 +44,7 @@ enum SetAsideDevices {
                 guard field == "devices", refused.contains(RefusedField(write.stamp, candidate.name)),
                     view.participants[participant] != nil
                 else { continue }
-                for device in ParticipantManifest.deviceList(candidate.entry.value) where isUnlisted(device, view) {
+                for device in ParticipantManifest.deviceList(candidate.entry.value) {
                     result[device] = min(result[device] ?? participant, participant)
                 }
             }

@@ -23,6 +23,9 @@ struct DocumentSync {
         /// This device's own writes every device sets aside, that some copy still holds: an
         /// action another one it had not seen came before (see `DocumentFold+Races`).
         var ownRefusals: [AdmittedDocuments.Refusal] = []
+        /// Devices only a refused write listed (see `SetAsideDevices`), for an owner's device to
+        /// remove (`SetAsideMarking`).
+        var setAside: [DeviceID: String] = [:]
     }
 
     /// The folder's copy of a document: its bytes and state (both `nil` when there is none).
@@ -70,6 +73,7 @@ struct DocumentSync {
             admitted.manifest = nil
         }
         outcome.waiting = admitted.waiting
+        outcome.setAside = admitted.setAside
         // Nearly always nothing is refused, and this device's id is not read.
         let me = admitted.rejected.isEmpty ? nil : try context.device.identity()?.deviceID
         outcome.ownRefusals = admitted.rejected.filter { $0.stamp.device == me && Self.isLive($0, in: states) }

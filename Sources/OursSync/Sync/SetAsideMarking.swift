@@ -2,7 +2,8 @@
 /// (see `SetAsideDevices`): a mark in the participant's `devices` list that the refused listing
 /// named, stamped at the start of time, so that every write the device made is ignored, as a
 /// removed device's, on every device and by every version that reads removal marks. Runs in
-/// every sync pass that can write the folder, and costs nothing while the list is empty.
+/// every sync pass that can write the folder, on what its judging of the documents found, and
+/// costs nothing while that is empty.
 struct SetAsideMarking {
     let context: SyncContext
 
@@ -12,13 +13,12 @@ struct SetAsideMarking {
     /// Whether a device's removal is such a mark rather than a person's removal of it.
     static func isSetAside(_ removal: Stamp) -> Bool { removal.millis == 0 }
 
-    func run() throws(OursError) {
-        guard let membership = context.membership, membership.status == .active, membership.role == .owner,
-            membership.permission == .readWrite, let state = try context.replica.loadManifest(),
-            !SetAsideDevices.carried(in: state).isEmpty
+    func run(_ setAside: [DeviceID: String]) throws(OursError) {
+        guard !setAside.isEmpty, let membership = context.membership, membership.status == .active,
+            membership.role == .owner, membership.permission == .readWrite
         else { return }
         let me = try context.device.requireIdentity()
-        let manifest = ParticipantManifest(state)
+        let manifest = try context.manifest()
         guard manifest.deviceOwners[me.deviceID] == me.participantID, manifest.removedDevices[me.deviceID] == nil else { return }
         try context.changeDocuments(computed: { state, _ in
             let byParticipant = Dictionary(grouping: SetAsideDevices.carried(in: state), by: \.value)

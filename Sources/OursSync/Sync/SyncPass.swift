@@ -110,7 +110,7 @@ struct SyncPass {
         }
         if canWriteFolder {
             LinkCompletion(context: context).run()
-            try? SetAsideMarking(context: context).run()
+            try? SetAsideMarking(context: context).run(documents.setAside)
             LinkClaimKeeper(context: context).run()
             context.refreshDeviceNote()
             report.copiesRemoved += context.removeDeviceNoteCopies()
