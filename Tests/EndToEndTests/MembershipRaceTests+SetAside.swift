@@ -9,20 +9,10 @@ extension MembershipRaceTests {
     /// ignored everywhere, nothing waits, and `ours devices` says the second never counted.
     @Test func aRecoverySetAsideLeavesNothingWaitingAndItsDeviceNeverCounted() throws {
         var home = try Household()
-        let (sarah, mike) = (home.devices[0], home.devices[1])
-        var recovering: [SimulatedDevice] = []
-        for name in ["First", "Second"] {
-            let device = SimulatedDevice(name: name, home: home.world.root + "/home-" + name.lowercased())
-            let copy = home.copies.path(of: device)
-            try FileManager.default.removeItem(atPath: copy)
-            try FileManager.default.copyItem(atPath: home.copies.path(of: sarah), toPath: copy)
-            try device.ok("household", "recover", home.recoveryCode, "--folder", copy)
-            recovering.append(device)
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        let (first, second) = (recovering[0], recovering[1])
+        let mike = home.devices[1]
+        let (first, second) = try home.recoverOnTwoNewDevices()
         try second.ok("add", "caviar")  // before it has seen the first recovery
-        home.devices += recovering
+        home.devices += [first, second]
         try home.settle()
 
         let report = try mike.ok("sync", "--json").object

@@ -45,6 +45,22 @@ struct MembershipRaceTests {
             return laptop
         }
 
+        /// Two new devices recover the household with Sarah's code, each from its own copy of
+        /// Sarah's folder, neither having seen the other's recovery (the first made first).
+        func recoverOnTwoNewDevices() throws -> (first: SimulatedDevice, second: SimulatedDevice) {
+            var recovering: [SimulatedDevice] = []
+            for name in ["First", "Second"] {
+                let device = SimulatedDevice(name: name, home: world.root + "/home-" + name.lowercased())
+                let copy = copies.path(of: device)
+                try FileManager.default.removeItem(atPath: copy)
+                try FileManager.default.copyItem(atPath: copies.path(of: devices[0]), toPath: copy)
+                try device.ok("household", "recover", recoveryCode, "--folder", copy)
+                recovering.append(device)
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return (recovering[0], recovering[1])
+        }
+
         /// Every device syncs and the tool carries the copies, until nothing is left to carry.
         func settle(rounds: Int = 4) throws {
             for _ in 0..<rounds {
@@ -220,19 +236,10 @@ struct MembershipRaceTests {
 
     @Test func twoDevicesRecoveringWithOneCodeAtOnceEndWithOneRecoveryWhole() throws {
         let home = try Household()
-        let (sarah, mike) = (home.devices[0], home.devices[1])
-        var recovering: [SimulatedDevice] = []
-        for name in ["First", "Second"] {
-            let device = SimulatedDevice(name: name, home: home.world.root + "/home-" + name.lowercased())
-            let copy = home.copies.path(of: device)
-            try FileManager.default.removeItem(atPath: copy)
-            try FileManager.default.copyItem(atPath: home.copies.path(of: sarah), toPath: copy)
-            try device.ok("household", "recover", home.recoveryCode, "--folder", copy)
-            recovering.append(device)
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        let mike = home.devices[1]
+        let (first, second) = try home.recoverOnTwoNewDevices()
+        let recovering = [first, second]
         home.copies.settle()
-        let (first, second) = (recovering[0], recovering[1])
         let told = try second.run("sync")
         #expect(told.exitCode == 3 && told.stdout.contains("Your recovery of Home did not take effect"), "\(told)")
         var all = home

@@ -39,16 +39,12 @@ struct DepartedDeviceDocumentTests {
     /// A read-only member has no records to deliver, but their leave is theirs to deliver: a
     /// manifest put back without it would keep them active on every other device for good.
     @Test func aRolledBackManifestLearnsAReadOnlyMembersLeave() throws {
-        let clock = ManualWallClock(millis: 1_800_000_000_000)
-        let fileSystem = InMemoryFileSystem(clock: clock)
-        try fileSystem.createDirectory("/shared")
-        let sarah = Device(home: "/homes/sarah", fileSystem: fileSystem, clock: clock)
-        _ = try sarah.initialize(name: "Sarah", email: nil)
-        let home = try sarah.createZone(name: "Home", folder: "/shared")
+        let folder = try InMemoryFolder()
+        let (clock, fileSystem) = (folder.clock, folder.fileSystem)
+        let home = try folder.device("Sarah").createZone(name: "Home", folder: "/shared")
         let manifestPath = try #require(home.layout).participantsFile
 
-        let ana = Device(home: "/homes/ana", fileSystem: fileSystem, clock: clock)
-        _ = try ana.initialize(name: "Ana", email: nil)
+        let ana = try folder.device("Ana")
         let anas = try ana.join(code: try home.invite(readOnly: true).code, folder: "/shared").zone
         try home.sync()
         let beforeLeaving = try fileSystem.read(manifestPath, limit: Int.max)
