@@ -61,4 +61,46 @@ struct DepartedDeviceDocumentTests {
 
         #expect(try home.manifest().participants[anaID]?.status == .left)
     }
+
+    /// A change the departed device made while a member, that the folder lost after it left
+    /// (a device that had not learnt it was removed itself judged it a stranger's, and wrote
+    /// the file without it): no one else holds it, so the departed device puts it back.
+    @Test func aChangeTheFolderLostAfterTheLeaveIsDeliveredAgain() throws {
+        let folder = try InMemoryFolder()
+        let home = try folder.device("Sarah").createZone(name: "Home", folder: "/shared")
+        let anas = try folder.device("Ana").join(code: try home.invite(readOnly: false).code, folder: "/shared").zone
+        let milk = try anas.put(type: "item", id: "milk", fields: ["name": "Milk"])
+        try anas.sync()
+        folder.clock.advance(by: 1000)
+        try anas.leave()
+        try folder.fileSystem.remove(try #require(home.layout).path(of: milk))  // before Sarah read it
+
+        #expect(throws: OursError.self) { try anas.sync() }  // "You left"; puts the lost change back
+        folder.clock.advance(by: 1000)
+        try home.sync()
+
+        #expect(try home.state(of: milk)?.fields["name"]?.winner.value == "Milk")
+    }
+
+    /// What it wrote after its person was removed, before it learnt so, every device ignores:
+    /// delivered once when it learns, it is not written again on every later run.
+    @Test func aChangeMadeAfterTheRemovalIsNotDeliveredAgain() throws {
+        let folder = try InMemoryFolder()
+        let home = try folder.device("Sarah").createZone(name: "Home", folder: "/shared")
+        let anas = try folder.device("Ana").join(code: try home.invite(readOnly: false).code, folder: "/shared").zone
+        try home.sync()
+        folder.clock.advance(by: 1000)
+        _ = try home.removeMember("Ana")
+        folder.clock.advance(by: 1000)
+        let eggs = try anas.put(type: "item", id: "eggs", fields: ["name": "Eggs"])  // not yet knowing
+        try anas.sync()  // learns the removal; delivers what it holds
+        try home.sync()  // ignores the eggs
+        let eggsFile = try #require(home.layout).path(of: eggs)
+        let cleaned = try? folder.fileSystem.read(eggsFile, limit: Int.max)
+
+        #expect(throws: OursError.self) { try anas.sync() }
+
+        #expect((try? folder.fileSystem.read(eggsFile, limit: Int.max)) == cleaned)
+        #expect(try home.state(of: eggs) == nil)
+    }
 }
