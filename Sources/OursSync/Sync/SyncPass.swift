@@ -157,8 +157,13 @@ struct SyncPass {
                             + "again, and the index written anew"))
             }
         }
+        // A device that writes no record files leaves in the folder the changes it read and
+        // ignored; the rules changed since (a removal set aside, say) may admit them now, and
+        // an index that says those files were read would keep them out for good.
+        let rereadAll = pass.policyChanged && !pass.canWriteRecords && pass.syncState.rejectionPolicy != nil
         var scanner = FolderScanner(
-            fileSystem: context.fileSystem, layout: pass.layout, previous: previous, mode: mode, progress: progress,
+            fileSystem: context.fileSystem, layout: pass.layout, previous: rereadAll ? FolderIndex() : previous, mode: mode,
+            progress: progress,
             reread: reread, settling: settling)
         scanner.listAnyway = SyncPass.foldersWithProblems(pass.syncState, layout: pass.layout)
         scanner.settledBefore = context.fileSystem.timestampNow().map { $0 - FolderScanner.stampTick } ?? .max
