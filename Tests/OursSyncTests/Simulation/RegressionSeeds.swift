@@ -239,5 +239,16 @@ extension RegressionSeeds {
         // good, though every device takes it by its stamp. It is now delivered. The last found
         // in the eleventh soak, never run before.
         55_495_088_554, 23_397_668_475, 31_434_183_798,
+        // A member's change, delivered, then dropped from its file by a device that had not yet
+        // learnt it was itself removed (it took the member for removed by its own stale list);
+        // the member had left since, and their device delivered only what still waited. A
+        // departed device now also puts back its own admitted changes the folder lost. Found
+        // in the twelfth soak, never run before.
+        65_859_538_710, 23_397_667_650, 23_397_668_174, 31_434_183_609, 31_434_183_871,
+        // A read-only device read a change it ignored (its writer's device removed, by what it
+        // knew), and its index kept the file as read; when the removal was set aside the change
+        // counted, but the file never changed again, so the device never showed it. A device
+        // that writes no record files now reads every file again when the rules change.
+        65_859_539_136, 31_434_183_675,
     ]
 }
