@@ -158,9 +158,13 @@ struct SyncPass {
             }
         }
         // A device that writes no record files leaves in the folder the changes it read and
-        // ignored; the rules changed since (a removal set aside, say) may admit them now, and
-        // an index that says those files were read would keep them out for good.
-        let rereadAll = pass.policyChanged && !pass.canWriteRecords && pass.syncState.rejectionPolicy != nil
+        // ignored; rules changed since (a removal set aside, say) may admit them, and an index
+        // that says those files were read would keep them out for good. So it reads every file
+        // again when the rules change, and once more when it starts writing (its listing came):
+        // what it ignored then it now merges, or writes back without.
+        let startsWriting = pass.canWriteRecords && pass.syncState.wroteRecords == false
+        let rereadAll =
+            pass.syncState.rejectionPolicy != nil && ((pass.policyChanged && !pass.canWriteRecords) || startsWriting)
         var scanner = FolderScanner(
             fileSystem: context.fileSystem, layout: pass.layout, previous: rereadAll ? FolderIndex() : previous, mode: mode,
             progress: progress,

@@ -250,5 +250,9 @@ extension RegressionSeeds {
         // counted, but the file never changed again, so the device never showed it. A device
         // that writes no record files now reads every file again when the rules change.
         65_859_539_136, 31_434_183_675,
+        // The same, on a linked device not yet listed when it read the file: listed in the pass
+        // that brought the rules admitting the change, it never read it again. A device also
+        // reads every file again once it starts writing.
+        23_397_667_021,
     ]
 }
