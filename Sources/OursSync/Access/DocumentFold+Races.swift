@@ -20,6 +20,9 @@
 ///   alone would name an owner whose entry was never made one.
 /// - Whoever owns the household is never marked gone: a leave or a removal that meets an owner
 ///   (made before the write that made them owner reached its writer) does not take effect.
+///   Nor is an owner made a member, or read-only, but by a hand-over: a rejoin with a
+///   read-only code, made after a leave that followed a hand-over that did not take effect
+///   (so the owner never left), does not take effect either.
 extension DocumentFold.Write {
     /// Whether this write hands the household to someone: it names `zone.json`'s `owner`, or
     /// gives a participant the role of owner.
@@ -75,13 +78,22 @@ extension DocumentFold {
         let owners = owners
         for candidate in write.candidates where candidate.document == .manifest {
             let (participant, field) = candidate.participantField
-            guard field == "status", owners.contains(participant),
-                let status = candidate.entry.value?.stringValue.flatMap(Participant.Status.init(rawValue:)),
-                status == .left || status == .removed
-            else { continue }
+            guard owners.contains(participant) else { continue }
             let name = view.participants[participant]?.name ?? participant
-            return "\(name) owns \(household) by then, and an owner cannot be marked \(status.rawValue): "
-                + "ownership is handed over first"
+            let value = candidate.entry.value?.stringValue
+            if field == "status", let status = value.flatMap(Participant.Status.init(rawValue:)),
+                status == .left || status == .removed
+            {
+                return "\(name) owns \(household) by then, and an owner cannot be marked \(status.rawValue): "
+                    + "ownership is handed over first"
+            }
+            if !write.handsOverOwnership,
+                (field == "role" && value != Participant.Role.owner.rawValue)
+                    || (field == "permission" && value == Participant.Permission.readOnly.rawValue)
+            {
+                return "\(name) owns \(household) by then, and an owner's role and permission change only "
+                    + "with a hand-over"
+            }
         }
         return nil
     }

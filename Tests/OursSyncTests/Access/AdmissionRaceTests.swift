@@ -126,6 +126,31 @@ struct AdmissionRaceTests {
         #expect(judged.rejected.contains { $0.reason.contains("an owner cannot be marked left") }, "\(judged.rejected)")
     }
 
+    /// Sarah's laptop hands the household to Mike as he leaves; believing him the owner, she
+    /// leaves on the laptop and comes back with a read-only code. The hand-over does not take
+    /// effect, so she never stopped owning it: neither her leave nor the rejoin's role and
+    /// permission do, and she stays a read-write owner who can act.
+    @Test func anOwnerWhoseHandOverDidNotTakeEffectStaysAReadWriteOwner() {
+        for laptopFirst in [true, false] {
+            var (laptop, mikes) = (Copy.household(), Copy.household())
+            laptop.transfer(to: "p-mike", from: "p-sarah", at: Fixture.stamp(laptopFirst ? 100 : 200, 0, Fixtures.dan))
+            mikes.write(manifest: ["p-mike.status": "left"], at: Fixture.stamp(laptopFirst ? 200 : 100, 0, Fixture.bob))
+            laptop.write(manifest: ["p-sarah.status": "left"], at: Fixture.stamp(300, 0, Fixtures.dan))
+            laptop.write(
+                manifest: ["p-sarah.status": "active", "p-sarah.role": "member", "p-sarah.permission": "readOnly"],
+                at: Fixture.stamp(400, 0, Fixtures.dan))
+
+            let judged = Self.admit([laptop, mikes])
+
+            let sarah = Self.people(judged)["p-sarah"]
+            #expect(Self.owner(judged) == "p-sarah", "laptop first: \(laptopFirst)")
+            #expect(
+                sarah?.status == .active && sarah?.role == .owner && sarah?.permission == .readWrite,
+                "\(String(describing: sarah))")
+            #expect(judged.rejected.contains { $0.reason.contains("change only with a hand-over") }, "\(judged.rejected)")
+        }
+    }
+
     @Test func aHandOverToSomeoneRemovedBeforeIsRefused() {
         var copy = Copy.household()
         copy.write(manifest: ["p-mike.status": "removed"], at: Fixture.stamp(100))

@@ -254,5 +254,11 @@ extension RegressionSeeds {
         // that brought the rules admitting the change, it never read it again. A device also
         // reads every file again once it starts writing.
         23_397_667_021,
+        // A hand-over made as its new owner left did not take effect; the owner, believing it
+        // had, left on that device and came back with a read-only code, which every device
+        // admitted as the owner's own write: the household's owner was a read-only member, and
+        // nobody could act (or merge what waited). An owner's role and permission now change
+        // only with a hand-over.
+        31_434_183_764, 23_397_666_500, 23_397_666_693,
     ]
 }
