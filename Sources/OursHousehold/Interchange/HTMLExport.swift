@@ -1,17 +1,21 @@
-/// The household as one self-contained HTML page (no scripts, no external files).
+import OursSync
+
+/// The household as one HTML page (no scripts, no external files but its photos, which
+/// `files` says are copied beside it; see `ExportFiles`).
 public enum HTMLExport {
-    /// The snapshot's lists, meal plan, recipes, chores, tasks and memories as one HTML page's text.
-    public static func render(_ snapshot: HouseholdSnapshot) -> String {
+    /// The snapshot's lists, meal plan, recipes, chores, tasks and memories as one HTML page's
+    /// text, showing the photos `files` holds and naming the others.
+    public static func render(_ snapshot: HouseholdSnapshot, files: ExportFiles? = nil) -> String {
         let title = escape(snapshot.householdName)
         var body: [String] = [
             "<h1>\(title)</h1>", "<p class=\"meta\">Exported \(escape(snapshot.localTime(snapshot.takenAt)))</p>",
         ]
-        body += lists(snapshot)
+        body += lists(snapshot, files)
         body += meals(snapshot)
-        body += recipes(snapshot)
+        body += recipes(snapshot, files)
         body += chores(snapshot)
-        body += tasks(snapshot)
-        body += memories(snapshot)
+        body += tasks(snapshot, files)
+        body += memories(snapshot, files)
         return page(title: title, body: body)
     }
 
@@ -34,7 +38,7 @@ public enum HTMLExport {
     // MARK: Sections
 
     /// Every list with its items, checked ones struck through; always present.
-    private static func lists(_ snapshot: HouseholdSnapshot) -> [String] {
+    private static func lists(_ snapshot: HouseholdSnapshot, _ files: ExportFiles?) -> [String] {
         var body = ["<section><h2>Lists</h2>"]
         for entry in snapshot.lists {
             body.append(
@@ -46,7 +50,8 @@ public enum HTMLExport {
                 if let note = item.note { details.append(note) }
                 let extra = details.isEmpty ? "" : " <span class=\"details\">\(escape(details.joined(separator: " · ")))</span>"
                 body.append(
-                    "<li\(item.checked ? " class=\"done\"" : "")>\(item.checked ? "✓ " : "")\(escape(item.name))\(extra)</li>")
+                    "<li\(item.checked ? " class=\"done\"" : "")>\(item.checked ? "✓ " : "")\(escape(item.name))\(extra)"
+                        + photos(item.photos, files) + "</li>")
             }
             body.append("</ul>")
         }
@@ -66,11 +71,11 @@ public enum HTMLExport {
         return body
     }
 
-    private static func recipes(_ snapshot: HouseholdSnapshot) -> [String] {
+    private static func recipes(_ snapshot: HouseholdSnapshot, _ files: ExportFiles?) -> [String] {
         guard !snapshot.recipes.isEmpty else { return [] }
         var body = ["<section><h2>Recipes</h2>"]
         for recipe in snapshot.recipes {
-            body.append("<article><h3>\(escape(recipe.name))\(recipe.favorite ? " ★" : "")</h3>")
+            body.append("<article><h3>\(escape(recipe.name))\(recipe.favorite ? " ★" : "")</h3>" + photos(recipe.photos, files))
             if let yield = recipe.yield ?? recipe.servings.map({ "\($0) servings" }) {
                 body.append("<p><em>\(escape(yield))</em></p>")
             }
@@ -114,14 +119,15 @@ public enum HTMLExport {
         return body
     }
 
-    private static func tasks(_ snapshot: HouseholdSnapshot) -> [String] {
+    private static func tasks(_ snapshot: HouseholdSnapshot, _ files: ExportFiles?) -> [String] {
         guard !snapshot.tasks.isEmpty else { return [] }
         var body = [
             "<section><h2>Tasks</h2><table><tr><th>Task</th><th>Project</th><th>Due</th><th>Priority</th><th>Who</th></tr>"
         ]
         for task in snapshot.tasks {
             body.append(
-                "<tr\(task.done ? " class=\"done\"" : "")><td>\(task.done ? "✓ " : "")\(escape(task.name))</td>"
+                "<tr\(task.done ? " class=\"done\"" : "")><td>\(task.done ? "✓ " : "")\(escape(task.name))"
+                    + photos(task.photos, files) + "</td>"
                     + "<td>\(escape(task.project ?? ""))</td><td>\(task.due?.description ?? "")</td>"
                     + "<td>\(task.priority.map(String.init) ?? "")</td><td>\(escape(snapshot.memberName(task.assignee) ?? ""))</td></tr>"
             )
@@ -130,7 +136,7 @@ public enum HTMLExport {
         return body
     }
 
-    private static func memories(_ snapshot: HouseholdSnapshot) -> [String] {
+    private static func memories(_ snapshot: HouseholdSnapshot, _ files: ExportFiles?) -> [String] {
         guard !snapshot.memories.isEmpty else { return [] }
         var body = ["<section><h2>Memories</h2>"]
         for memory in snapshot.memories {
@@ -139,10 +145,22 @@ public enum HTMLExport {
             let facts = [memory.date.map { "\($0.weekdayName) \($0)" }, who].compactMap { $0 }
             if !facts.isEmpty { body.append("<p class=\"meta\">\(escape(facts.joined(separator: ", ")))</p>") }
             if let note = memory.note { body.append("<p class=\"note\">\(escape(note))</p>") }
+            body.append(photos(memory.photos, files))
             body.append("</article>")
         }
         body.append("</section>")
         return body
+    }
+
+    /// A record's photos: each one copied beside the page as an image, each other one named.
+    private static func photos(_ refs: [AttachmentRef], _ files: ExportFiles?) -> String {
+        guard !refs.isEmpty else { return "" }
+        let shown = refs.map { ref in
+            let name = escape(ref.name ?? ref.shortID)
+            guard let link = files?.link(ref) else { return "<span class=\"missing\">photo \(name) not in this export</span>" }
+            return "<a href=\"\(escape(link))\"><img src=\"\(escape(link))\" alt=\"\(name)\" loading=\"lazy\"></a>"
+        }
+        return "<div class=\"photos\">" + shown.joined() + "</div>"
     }
 
     /// The document around the sections: head, inline style, body.
@@ -160,6 +178,8 @@ public enum HTMLExport {
         ul.items { list-style: none; padding-left: 0; } li.done, tr.done { color: #999; text-decoration: line-through; }
         .details { color: #666; font-size: 0.9em; } .note { white-space: pre-line; } table { border-collapse: collapse; width: 100%; }
         th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #ddd; }
+        .photos img { max-width: 12rem; max-height: 12rem; margin: 0.25rem 0.5rem 0.25rem 0; border-radius: 4px; }
+        .photos .missing { color: #999; font-size: 0.9em; margin-right: 0.5rem; }
         @media print { body { margin: 0; } }
         </style>
         </head>

@@ -23,6 +23,13 @@ public struct HouseholdImport: Sendable {
     public var householdName: String
     /// Every record, by type (sorted), in the file's order within a type.
     public var records: [Record]
+    /// The folder beside the document holding the photos its records name (`"files"`, see
+    /// `ExportFiles`), when it was exported with them.
+    public var filesFolder: String?
+    /// Every attachment the records name.
+    public var attachments: [AttachmentRef] {
+        records.reduce(into: Set<AttachmentRef>()) { $0.formUnion(AttachmentRef.references(in: .object($1.fields))) }.sorted()
+    }
 
     /// The record types in the file, sorted.
     public var types: [String] { Array(Set(records.map(\.key.type))).sorted() }
@@ -64,7 +71,14 @@ public struct HouseholdImport: Sendable {
         for type in byType.keys.sorted() {
             result += try readType(type, byType[type]!, source: source)
         }
-        return HouseholdImport(source: source, householdID: id, householdName: name, records: result)
+        var parsed = HouseholdImport(source: source, householdID: id, householdName: name, records: result)
+        if let files = top["files"] {
+            guard let folder = files.stringValue, !folder.isEmpty, !folder.contains("/"), folder != "..", folder != "." else {
+                throw .usage("\(source): \"files\" must name the folder beside it that holds its photos, not \(show(files))")
+            }
+            parsed.filesFolder = folder
+        }
+        return parsed
     }
 
     /// The records of one type: `[{"id", "fields"}]`.

@@ -82,7 +82,17 @@ public struct HouseholdSnapshot: Sendable {
     /// `{"format": "ours-household", "version": 1, "household": {"id", "name"}, "exportedAt",
     /// "members", "lists": [list + "items"], "categories", "recipes", "meals", "chores", "tasks",
     /// "projects", "memories", "records": {"<type>": [{"id", "fields"}]}}`.
-    public var json: JSONValue {
+    public var json: JSONValue { json(files: nil) }
+
+    /// The same, with `"files"`: the folder beside the document holding the photos its
+    /// records name (see `ExportFiles`), which `ours import` takes back.
+    public func json(files: ExportFiles?) -> JSONValue {
+        guard var object = body.objectValue, let files else { return body }
+        object["files"] = .string(files.folder)
+        return .object(object)
+    }
+
+    private var body: JSONValue {
         [
             "format": "ours-household", "version": 1,
             "household": ["id": .string(householdID), "name": .string(householdName)],

@@ -1,7 +1,10 @@
+import OursSync
+
 /// The household as Markdown, for notes apps and printing.
 public enum MarkdownExport {
-    /// The snapshot's lists, meal plan, recipes, chores, tasks and memories as a Markdown document.
-    public static func render(_ snapshot: HouseholdSnapshot) -> String {
+    /// The snapshot's lists, meal plan, recipes, chores, tasks and memories as a Markdown
+    /// document, linking the photos `files` holds (as images) and naming the others.
+    public static func render(_ snapshot: HouseholdSnapshot, files: ExportFiles? = nil) -> String {
         var out = ["# \(escape(snapshot.householdName))", ""]
         out += ["## Lists", ""]
         if snapshot.lists.isEmpty { out += ["No lists yet.", ""] }
@@ -13,7 +16,7 @@ public enum MarkdownExport {
                 if let category = item.category { details.append(category) }
                 if let note = item.note { details.append(note) }
                 let suffix = details.isEmpty ? "" : " — " + details.map(escape).joined(separator: " · ")
-                out.append("- [\(item.checked ? "x" : " ")] \(escape(item.name))\(suffix)")
+                out.append("- [\(item.checked ? "x" : " ")] \(escape(item.name))\(suffix)" + inline(item.photos, files))
             }
             out.append("")
         }
@@ -26,7 +29,7 @@ public enum MarkdownExport {
         }
         if !snapshot.recipes.isEmpty {
             out += ["## Recipes", ""]
-            for recipe in snapshot.recipes { out += self.recipe(recipe) }
+            for recipe in snapshot.recipes { out += self.recipe(recipe, files) }
         }
         if !snapshot.chores.isEmpty {
             out += ["## Chores", ""]
@@ -46,16 +49,16 @@ public enum MarkdownExport {
                 if let priority = task.priority { details.append("priority \(priority)") }
                 if let name = snapshot.memberName(task.assignee) { details.append(escape(name)) }
                 let suffix = details.isEmpty ? "" : " — " + details.joined(separator: ", ")
-                out.append("- [\(task.done ? "x" : " ")] \(escape(task.name))\(suffix)")
+                out.append("- [\(task.done ? "x" : " ")] \(escape(task.name))\(suffix)" + inline(task.photos, files))
             }
             out.append("")
         }
-        out += memories(snapshot)
+        out += memories(snapshot, files)
         return out.joined(separator: "\n")
     }
 
     /// `### First steps`, then the day and who it is for, then the note.
-    static func memories(_ snapshot: HouseholdSnapshot) -> [String] {
+    static func memories(_ snapshot: HouseholdSnapshot, _ files: ExportFiles?) -> [String] {
         guard !snapshot.memories.isEmpty else { return [] }
         var out = ["## Memories", ""]
         for memory in snapshot.memories {
@@ -67,12 +70,14 @@ public enum MarkdownExport {
             if let note = memory.note {
                 out += note.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) } + [""]
             }
+            if !memory.photos.isEmpty { out += [photos(memory.photos, files), ""] }
         }
         return out
     }
 
-    static func recipe(_ recipe: Recipe) -> [String] {
+    static func recipe(_ recipe: Recipe, _ files: ExportFiles? = nil) -> [String] {
         var out = ["### \(escape(recipe.name))" + (recipe.favorite ? " ★" : ""), ""]
+        if !recipe.photos.isEmpty { out += [photos(recipe.photos, files), ""] }
         if let description = recipe.description { out += [escape(description), ""] }
         if let yield = recipe.yield ?? recipe.servings.map({ "\($0) servings" }) { out += ["*\(escape(yield))*", ""] }
         for ingredient in recipe.ingredients { out.append("- \(escape(ingredient.text))") }
@@ -90,6 +95,21 @@ public enum MarkdownExport {
         if !recipe.steps.isEmpty { out.append("") }
         if let notes = recipe.notes { out += [escape(notes), ""] }
         return out
+    }
+
+    /// Photos as images where the export carries them (`![name](home_files/….jpg)`), named
+    /// where it does not.
+    static func photos(_ refs: [AttachmentRef], _ files: ExportFiles?) -> String {
+        refs.map { ref in
+            let name = escape(ref.name ?? ref.shortID)
+            guard let link = files?.link(ref) else { return "*(photo \(name) not in this export)*" }
+            return "![\(name)](\(link))"
+        }.joined(separator: " ")
+    }
+
+    /// A list line's photos, after it.
+    private static func inline(_ refs: [AttachmentRef], _ files: ExportFiles?) -> String {
+        refs.isEmpty ? "" : " " + photos(refs, files)
     }
 
     /// Backslash-escapes the characters Markdown would read as formatting.

@@ -70,6 +70,13 @@ public struct AttachmentRef: Sendable, Hashable, Comparable {
 }
 
 extension AttachmentRef {
+    /// Every reference anywhere in a value (a record's fields as an object, say).
+    public static func references(in value: JSONValue) -> Set<AttachmentRef> {
+        var found: Set<AttachmentRef> = []
+        references(in: value, into: &found)
+        return found
+    }
+
     /// Every reference anywhere in a value.
     static func references(in value: JSONValue, into found: inout Set<AttachmentRef>) {
         switch value {

@@ -7,7 +7,7 @@ extension SyncContext {
     /// same bytes added twice, here or on another device, are one file.
     /// - Returns: the reference a record names it by.
     /// - Throws: `.usage` for a file too large or not a file, `.notFound` for none.
-    func addAttachment(from source: String, name: String?) throws(OursError) -> AttachmentRef {
+    func addAttachment(from source: String, name: String?, expected: AttachmentRef? = nil) throws(OursError) -> AttachmentRef {
         let stat: FileStat?
         do { stat = try fileSystem.stat(source) } catch { throw .io(error) }
         guard let stat else { throw .notFound("no file at \(source)") }
@@ -18,13 +18,15 @@ extension SyncContext {
             let staging = joinPath(replica.attachmentsDirectory, TemporaryName.make())
             let digest: AttachmentFile.Digest
             do throws(AttachmentFileError) {
-                digest = try AttachmentFile.copy(source, to: [staging], expected: nil, fileSystem: fileSystem)
+                digest = try AttachmentFile.copy(source, to: [staging], expected: expected, fileSystem: fileSystem)
             } catch {
                 throw AttachmentSync.failure(error, source: source)
             }
-            let ref = AttachmentRef(
-                sha256: digest.sha256, size: digest.size, type: AttachmentKind.sniff(digest.prefix).type,
-                name: name ?? lastComponent(source))
+            let ref =
+                expected
+                ?? AttachmentRef(
+                    sha256: digest.sha256, size: digest.size, type: AttachmentKind.sniff(digest.prefix).type,
+                    name: name ?? lastComponent(source))
             try io { () throws(FileSystemError) in
                 let kept = replica.path(of: ref)
                 if try fileSystem.stat(parentPath(kept)) == nil { try fileSystem.createDirectory(parentPath(kept)) }

@@ -11,6 +11,15 @@ extension Zone {
         return try context.addAttachment(from: Device.absolutePath(path), name: name)
     }
 
+    /// Adds a file that must be the attachment `expected` names (an export's copy of it, say):
+    /// checked against its hash as it is read, and added under that reference.
+    /// - Throws: as `addAttachment(from:name:)`, and `.failed` when the file's bytes are not
+    ///   the attachment's (nothing is added).
+    public func addAttachment(from path: String, expected: AttachmentRef) throws(OursError) -> AttachmentRef {
+        try requireWritable("add attachments")
+        return try context.addAttachment(from: Device.absolutePath(path), name: expected.name, expected: expected)
+    }
+
     /// How an attachment stands on this device, and where to read it when it can be read.
     public func attachmentStatus(_ ref: AttachmentRef) -> AttachmentStatus {
         context.attachmentStatus(ref)

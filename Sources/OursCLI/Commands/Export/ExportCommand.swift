@@ -3,7 +3,7 @@ import OursHousehold
 import OursSync
 
 /// `ours export [--format FORMAT] [--out PATH]`: the whole household as JSON, Markdown,
-/// iCalendar or HTML, on standard output or into a file.
+/// iCalendar or HTML, on standard output or into a file (with its photos beside it).
 struct ExportCommand: OursCommand {
     /// What `--format` can write.
     enum Format: String, ArgumentChoice, Hashable {
@@ -25,6 +25,13 @@ struct ExportCommand: OursCommand {
 
     static let spec = Spec(
         "export", summary: "Export the household's data",
+        discussion: """
+            With --out, the photos the records name are copied beside the file, into a folder \
+            named after it (`backup_files/` for `backup.json`, `home_files/` for `home.html`), \
+            each checked against its hash: the page and the Markdown show them from there, and \
+            `ours import` takes them back with the records. A photo not on this device yet is \
+            named, not copied. On standard output photos are only named.
+            """,
         examples: ["ours export --format ics --out meals.ics", "ours export --format markdown --out - | less"],
         options: [format, out])
 
@@ -39,13 +46,13 @@ struct ExportCommand: OursCommand {
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let format = format ?? .json
         let snapshot = try context.household().snapshot()
-        let text = Self.render(snapshot, as: format)
         // `--out -`: the export itself on standard output, never a document about it.
-        if out == "-" {
-            context.console.out(text)
-            return 0
-        }
-        guard let out else {
+        guard let out, out != "-" else {
+            let text = Self.render(snapshot, as: format, files: nil)
+            if out == "-" {
+                context.console.out(text)
+                return 0
+            }
             if context.json, format != .json {
                 context.printJSON(["format": .string(format.rawValue), "content": .string(text)])
             } else {
@@ -54,6 +61,15 @@ struct ExportCommand: OursCommand {
             return 0
         }
         let path = Device.absolutePathForCommandLine(out)
+        // The photos the records name go beside the file, in `<name>_files/` (a calendar has none).
+        var files: ExportFiles?
+        if format != .ics, !snapshot.attachments.isEmpty {
+            let folder = ExportFiles.folderName(forExport: path)
+            let directory = String(path.dropLast(path.split(separator: "/").last?.count ?? 0)) + folder
+            files = try context.household().copyAttachments(
+                of: snapshot, into: directory, linkedAs: folder)
+        }
+        let text = Self.render(snapshot, as: format, files: files)
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -62,10 +78,24 @@ struct ExportCommand: OursCommand {
                 hint: "Check that the folder exists and that you may write there.")
         }
         if context.json {
-            context.printJSON(["format": .string(format.rawValue), "path": .string(path), "bytes": JSONValue(text.utf8.count)])
+            var object: [String: JSONValue] = [
+                "format": .string(format.rawValue), "path": .string(path), "bytes": JSONValue(text.utf8.count),
+            ]
+            if let files {
+                object["files"] = [
+                    "folder": .string(files.folder), "copied": JSONValue(files.copied.count),
+                    "missing": .array(files.missing.keys.sorted().map { .string($0.sha256) }),
+                ]
+            }
+            context.printJSON(.object(object))
             return 0
         }
-        context.say("Wrote \(out) (\(format.rawValue): \(Self.summary(snapshot, as: format).joined(separator: ", "))).")
+        var summary = Self.summary(snapshot, as: format)
+        if let files { summary.append(Phrase.count(files.copied.count, "photo") + " in \(files.folder)/") }
+        context.say("Wrote \(out) (\(format.rawValue): \(summary.joined(separator: ", "))).")
+        for (ref, why) in files?.missing.sorted(by: { $0.key < $1.key }) ?? [] {
+            context.console.error("ours: photo \(ref.name ?? ref.shortID) (\(ref.shortID)) is not in the export: \(why)\n")
+        }
         return 0
     }
 
@@ -85,12 +115,12 @@ struct ExportCommand: OursCommand {
         ]
     }
 
-    private static func render(_ snapshot: HouseholdSnapshot, as format: Format) -> String {
+    private static func render(_ snapshot: HouseholdSnapshot, as format: Format, files: ExportFiles?) -> String {
         switch format {
-        case .json: JSONWriter.prettyString(snapshot.json) + "\n"
-        case .markdown: MarkdownExport.render(snapshot)
+        case .json: JSONWriter.prettyString(snapshot.json(files: files)) + "\n"
+        case .markdown: MarkdownExport.render(snapshot, files: files)
         case .ics: ICalendarExport.render(snapshot)
-        case .html: HTMLExport.render(snapshot)
+        case .html: HTMLExport.render(snapshot, files: files)
         }
     }
 }

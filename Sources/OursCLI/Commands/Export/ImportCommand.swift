@@ -16,7 +16,9 @@ struct ImportCommand: OursCommand {
             Records are merged by id: one that is here gets the file's value where it differs (an \
             ordinary edit, synced to every device), one that is not is created, and nothing is \
             deleted. Importing the same file twice changes nothing the second time. The whole \
-            file is checked before anything is written.
+            file is checked before anything is written. The photos its records name come from the \
+            folder `ours export --out` wrote beside it (`backup_files/` for `backup.json`), each \
+            checked against its hash.
             """,
         examples: [
             "ours import backup.json", "ours import backup.json --new-household Home --folder ~/Dropbox/Ours",
@@ -43,16 +45,27 @@ struct ImportCommand: OursCommand {
         } else {
             zone = try context.zone()
         }
+        // The photos first, from the folder beside the file: each goes out with its record.
+        var files: Household.ImportedFiles?
+        if let folder = document.filesFolder, file != "-" {
+            let path = Device.absolutePathForCommandLine(file)
+            let directory = String(path.dropLast(path.split(separator: "/").last?.count ?? 0)) + folder
+            files = try Household(zone).importAttachments(of: document, from: directory)
+        }
         let report = try Household(zone).importDocument(document) { done, total in
             context.progress("Importing \(done)/\(total)…")
         }
         context.endProgress()
+        for (ref, why) in files?.missing.sorted(by: { $0.key < $1.key }) ?? [] {
+            context.console.error("ours: photo \(ref.name ?? ref.shortID) (\(ref.shortID)) was not imported: \(why)\n")
+        }
         if context.json {
             var object = report.json.objectValue ?? [:]
             object["file"] = .string(file)
             object["from"] = ["id": .string(document.householdID), "name": .string(document.householdName)]
             object["household"] = ["id": .string(zone.id), "name": .string(zone.name)]
             object["newHousehold"] = .bool(newHousehold != nil)
+            if let files { object["photos"] = files.json }
             context.printJSON(.object(object))
             return 0
         }
@@ -67,6 +80,9 @@ struct ImportCommand: OursCommand {
             Table.render(
                 ["TYPE", "CREATED", "UPDATED", "UNCHANGED"],
                 rows + [["total", "\(total.created)", "\(total.updated)", "\(total.unchanged)"]]))
+        if let files, files.added > 0 {
+            context.say("With \(Phrase.count(files.added, "photo")) from \(document.filesFolder ?? "")/.")
+        }
         return 0
     }
 }
