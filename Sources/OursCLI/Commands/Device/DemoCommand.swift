@@ -91,6 +91,7 @@ private struct Script {
         try step(gran, ["join", String(readOnly.prefix { $0 != "\n" }), "--folder", shared])
         try step(gran, ["record", "list", "item"])
         try step(gran, ["record", "put", "item", "--fields", #"{"name": "Biscuits"}"#], expecting: 3)
+        try memoryWithPhoto(sarah, gran, photo: base + "/first-steps.png")
 
         narrate("Mike moves out: he leaves and keeps a read-only copy. Then Sarah ends the household.")
         try step(mike, ["household", "leave", "--yes"])
@@ -127,6 +128,27 @@ private struct Script {
         try step(sarah, ["sync"])
         try step(sarah, ["chore", "done", "Bins"])
         try step(sarah, ["chores"])
+    }
+
+    /// A memory kept for a grandchild, with a photo: the file goes into the household's
+    /// folder under its content's name, and Gran, who may only read, sees it and can save it.
+    private func memoryWithPhoto(_ sarah: Device, _ gran: Device, photo: String) throws(OursError) {
+        narrate("Sarah keeps a memory for Lily, with a photo; Gran's tablet shows it, the photo checked whole.")
+        // The smallest PNG there is: one pixel. A real photo goes the same way, streamed.
+        let pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
+        guard (try? Data(base64Encoded: pixel)?.write(to: URL(fileURLWithPath: photo))) != nil else {
+            throw .failed("cannot write the demo photo \(photo)")
+        }
+        try step(
+            sarah,
+            [
+                "memory", "add", "First steps", "--date", "2019-06-02", "--for", "Lily", "--note", "She let go of the sofa.",
+                "--photo", photo,
+            ])
+        try step(sarah, ["sync"])
+        try step(gran, ["sync"])
+        try step(gran, ["memories"])
+        try step(gran, ["memory", "show", "First steps"])
     }
 
     /// Runs one `ours` command as `device` and prints the command and its output.

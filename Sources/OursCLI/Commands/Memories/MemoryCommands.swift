@@ -39,7 +39,8 @@ struct MemoryAddCommand: OursCommand {
         if context.json {
             context.printJSON(memory.json(members: members))
         } else {
-            context.say("Added the memory \(context.label(of: memory, in: household, members: members)).")
+            let pictures = memory.photos.isEmpty ? "" : ", with " + Phrase.count(memory.photos.count, "photo")
+            context.say("Added the memory \(context.label(of: memory, in: household, members: members))\(pictures).")
         }
         return 0
     }
