@@ -52,11 +52,41 @@ extension Household {
         try live(RecordTypes.meal, id).flatMap(PlannedMeal.init)
     }
 
-    /// The week (Monday to Sunday) holding `dateText` (default today).
-    public func week(of dateText: String?) throws(OursError) -> [CalendarDay] {
+    /// The week (Monday to Sunday) `weekText` names (default this week): `this`, `next`,
+    /// `last`, `+N` or `-N` weeks from this one, or any day of it as `CalendarDay.parse` reads
+    /// one (`2026-12-08`, `tomorrow`, `friday`).
+    /// - Throws: `.usage` quoting the text.
+    public func week(of weekText: String?) throws(OursError) -> [CalendarDay] {
         var day = today
-        if let dateText { day = try CalendarDay.parse(dateText, today: day, what: "--week") }
+        if let weekText { day = try Self.dayInWeek(weekText, today: today) }
         return (0..<7).map { day.weekStart.adding(days: $0) }
+    }
+
+    /// A day of the week `text` names (see `week(of:)`).
+    static func dayInWeek(_ text: String, today: CalendarDay) throws(OursError) -> CalendarDay {
+        let word = text.lowercased().trimmingCharacters(in: .whitespaces)
+        var weeks: Int?
+        switch word {
+        case "this": weeks = 0
+        case "next": weeks = 1
+        case "last", "previous": weeks = -1
+        default:
+            let digits = word.dropFirst()
+            if let sign = word.first, sign == "+" || sign == "-", !digits.isEmpty, digits.allSatisfy(\.isASCII),
+                digits.allSatisfy(\.isNumber), let count = Int(digits), (0...520).contains(count)
+            {
+                weeks = sign == "+" ? count : -count
+            }
+        }
+        if let weeks { return today.adding(days: 7 * weeks) }
+        do {
+            return try CalendarDay.parse(text, today: today, what: "--week")
+        } catch {
+            throw .usage(
+                "--week \"\(text)\" is not a week",
+                hint: "Use this, next, last, +2 (weeks from this one), or any day of it: "
+                    + "YYYY-MM-DD (such as \(today)), today, tomorrow, or a weekday such as friday.")
+        }
     }
 
     /// The meals planned on `days`, in day and slot order. Reads only those days' records.

@@ -44,6 +44,7 @@ import Testing
                     photos: .set(["brand.jpg"])))
         ),
         ("item rm milk", .run(ItemRemoveCommand(item: "milk", list: nil))),
+        ("item rm milk --yes", .run(ItemRemoveCommand(item: "milk", list: nil, yes: true))),
         ("item remove milk --list Party", .run(ItemRemoveCommand(item: "milk", list: "Party"))),
         ("category show dairy", .run(CategoryShowCommand(name: "dairy"))),
         ("category edit dairy --name Fridge", .run(CategoryEditCommand(name: "dairy", newName: "Fridge"))),
@@ -61,6 +62,7 @@ import Testing
         ("meal show friday dinner", .run(MealShowCommand(date: "friday", slot: .dinner))),
         ("meal show lasagne", .run(MealShowCommand(date: "lasagne", slot: nil))),
         ("meal rm 2025-03-14-dinner", .run(MealRemoveCommand(date: "2025-03-14-dinner", slot: nil))),
+        ("meal rm 2025-03-14-dinner -y", .run(MealRemoveCommand(date: "2025-03-14-dinner", slot: nil, yes: true))),
         (
             "meal move lasagne --to sunday lunch",
             .run(MealMoveCommand(date: "lasagne", slot: .lunch, toSlot: nil, to: "sunday", replace: false))
@@ -128,6 +130,7 @@ import Testing
                     moveTo: .keep, photos: .clear))
         ),
         ("task rm Fix the tap", .run(TaskRemoveCommand(title: "Fix the tap", project: nil))),
+        ("task rm Fix the tap --yes", .run(TaskRemoveCommand(title: "Fix the tap", project: nil, yes: true))),
         ("task delete 'Buy paint' --project Shed", .run(TaskRemoveCommand(title: "Buy paint", project: "Shed"))),
         ("tasks --assignee me --archived", .run(TasksCommand(project: nil, assignee: "me", archived: true))),
         ("tasks --done --since 7d", .run(TasksCommand(project: nil, done: true, since: duration("7d")))),

@@ -152,6 +152,7 @@ import Testing
         ("chore pause Bins", .run(ChorePauseCommand(name: "Bins"))),
         ("chore resume Bins", .run(ChoreResumeCommand(name: "Bins"))),
         ("chore rm Bins", .run(ChoreRemoveCommand(name: "Bins"))),
+        ("chore rm Bins --yes", .run(ChoreRemoveCommand(name: "Bins", yes: true))),
         ("chores", .run(ChoresCommand())),
         ("chores --due --assignee me", .run(ChoresCommand(due: true, assignee: "me"))),
         (

@@ -63,6 +63,7 @@ import Testing
             .run(IngredientEditCommand(name: "basil", change: .init(category: .some(nil), staple: false)))
         ),
         ("ingredient rm basil", .run(IngredientRemoveCommand(name: "basil"))),
+        ("ingredient rm basil --yes", .run(IngredientRemoveCommand(name: "basil", yes: true))),
         ("ingredients --category dairy", .run(IngredientsCommand(staplesOnly: false, category: "dairy"))),
         (
             "ingredient add 'oat milk' --category Dairy --staple",

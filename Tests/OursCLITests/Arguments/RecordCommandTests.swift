@@ -19,6 +19,7 @@ import Testing
         ("record list recipe", .run(RecordListCommand(type: "recipe"))),
         ("record ls recipe", .run(RecordListCommand(type: "recipe"))),
         ("record rm item 3F2A9C", .run(RecordRemoveCommand(type: "item", id: "3F2A9C"))),
+        ("record rm item 3F2A9C --yes", .run(RecordRemoveCommand(type: "item", id: "3F2A9C", yes: true))),
         ("record remove item 3F2A9C", .run(RecordRemoveCommand(type: "item", id: "3F2A9C"))),
         ("record import item items.jsonl", .run(RecordImportCommand(type: "item", file: "items.jsonl"))),
         ("record import item -", .run(RecordImportCommand(type: "item", file: "-"))),

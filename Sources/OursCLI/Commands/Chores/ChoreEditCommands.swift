@@ -71,15 +71,22 @@ struct ChoreEditCommand: OursCommand {
 struct ChoreRemoveCommand: OursCommand {
     static let name: Argument<String> = .choreName
 
+    static let yes: Option<Bool> = .yesTaken
+
     static let spec = Spec(
         "rm", aliases: ["remove", "delete"], summary: "Delete a chore",
-        discussion: "Adding it again later starts it afresh, with an empty log.", examples: ["ours chore rm Bins"],
-        arguments: [name])
+        discussion: """
+            `ours restore chore NAME` brings it back with its log; adding it again instead starts \
+            it afresh.
+            """,
+        examples: ["ours chore rm Bins"], arguments: [name], options: [yes])
 
     let name: String
+    /// Taken for scripts (`--yes`); nothing is asked either way.
+    var yes = false
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(name: values[name])
+        try Self(name: values[name], yes: values[yes])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {

@@ -103,16 +103,20 @@ struct TaskRemoveCommand: OursCommand {
     static let title: Argument<[String]> = .oneOrMore("TITLE", help: "The task (or its id); several words are joined")
     static let project: Option<String?> = .project("Its project, when tasks of several projects have that title")
 
+    static let yes: Option<Bool> = .yesTaken
+
     static let spec = Spec(
         "rm", aliases: ["delete"], summary: "Delete a task (`ours restore task` brings it back)",
         examples: ["ours task rm Fix the tap", #"ours task rm "Buy paint" --project Garden"#], arguments: [title],
-        options: [project])
+        options: [project, yes])
 
     let title: String
     let project: String?
+    /// Taken for scripts (`--yes`); nothing is asked either way.
+    var yes = false
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(title: values[title].joined(separator: " "), project: values[project])
+        try Self(title: values[title].joined(separator: " "), project: values[project], yes: values[yes])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {

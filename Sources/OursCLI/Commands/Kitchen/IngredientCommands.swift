@@ -123,15 +123,18 @@ struct IngredientEditCommand: OursCommand {
 
 /// `ours ingredient rm NAME`: forget an ingredient; items and recipes keep it.
 struct IngredientRemoveCommand: OursCommand {
+    static let yes: Option<Bool> = .yesTaken
     static let name: Argument<String> = .ingredientName
 
     static let spec = Spec(
         "rm", aliases: ["remove", "delete"], summary: "Forget an ingredient (lists and recipes keep it)",
-        examples: ["ours ingredient rm basil"], arguments: [name])
+        examples: ["ours ingredient rm basil"], arguments: [name], options: [yes])
 
     let name: String
+    /// Taken for scripts (`--yes`); nothing is asked either way.
+    var yes = false
 
-    static func parse(_ values: ParsedValues) throws(UsageError) -> Self { try Self(name: values[name]) }
+    static func parse(_ values: ParsedValues) throws(UsageError) -> Self { try Self(name: values[name], yes: values[yes]) }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
         let ingredient = try context.household().removeIngredient(name)

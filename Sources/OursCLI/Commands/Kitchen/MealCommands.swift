@@ -71,18 +71,22 @@ struct MealEditCommand: OursCommand {
 
 /// `ours meal rm DATE SLOT | MEAL`: takes a meal off the plan.
 struct MealRemoveCommand: OursCommand {
+    static let yes: Option<Bool> = .yesTaken
     static let date: Argument<String> = .meal
     static let slot: Argument<PlannedMeal.Slot?> = .mealSlot
 
     static let spec = Spec(
         "rm", aliases: ["remove"], summary: "Take a meal off the plan (`ours restore meal` brings it back)",
-        examples: ["ours meal rm 2025-03-14 dinner", "ours meal rm 2025-03-14-dinner"], arguments: [date, slot])
+        examples: ["ours meal rm 2025-03-14 dinner", "ours meal rm 2025-03-14-dinner"], arguments: [date, slot],
+        options: [yes])
 
     let date: String
     let slot: PlannedMeal.Slot?
+    /// Taken for scripts (`--yes`); nothing is asked either way.
+    var yes = false
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(date: values[date], slot: values[slot])
+        try Self(date: values[date], slot: values[slot], yes: values[yes])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {

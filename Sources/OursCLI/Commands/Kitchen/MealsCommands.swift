@@ -6,7 +6,8 @@ struct MealsCommand: OursCommand {
     static let week: Option<String?> = .week
 
     static let spec = Spec(
-        "meals", summary: "Show a week's meal plan", examples: ["ours meals", "ours meals --week next"], options: [week])
+        "meals", summary: "Show a week's meal plan", examples: ["ours meals", "ours meals --week next", "ours meals --week +2"],
+        options: [week])
 
     /// Any day of the week, as typed; nil for this week.
     let week: String?
@@ -87,7 +88,9 @@ struct MealsToListCommand: OursCommand {
 extension Option where Value == String? {
     /// `--week DATE`, for the meal-plan commands.
     fileprivate static var week: Self {
-        .value("week", placeholder: "DATE", help: "Any day of the week, as YYYY-MM-DD; default this week")
+        .value(
+            "week", placeholder: "WEEK",
+            help: "this, next, last, +N or -N weeks, or any day of it (YYYY-MM-DD, tomorrow, friday); default this week")
     }
 }
 

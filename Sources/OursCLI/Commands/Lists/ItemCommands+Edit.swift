@@ -102,18 +102,22 @@ struct ItemEditCommand: OursCommand {
 
 /// `ours item rm ITEM [--list NAME]`: takes an item off its list, like `ours remove`.
 struct ItemRemoveCommand: OursCommand {
+    static let yes: Option<Bool> = .yesTaken
     static let item: Argument<String> = .item
     static let list: Option<String?> = .itemList
 
     static let spec = Spec(
         "rm", aliases: ["remove"], summary: "Take an item off its list (`ours restore item` brings it back)",
-        examples: ["ours item rm milk", "ours item rm milk --list Party"], arguments: [item], options: [list])
+        examples: ["ours item rm milk", "ours item rm milk --list Party"], arguments: [item],
+        options: [list, yes])
 
     let item: String
     let list: String?
+    /// Taken for scripts (`--yes`); nothing is asked either way.
+    var yes = false
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(item: values[item], list: values[list])
+        try Self(item: values[item], list: values[list], yes: values[yes])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {

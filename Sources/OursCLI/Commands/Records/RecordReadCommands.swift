@@ -70,18 +70,21 @@ struct RecordListCommand: OursCommand {
 
 /// `ours record rm TYPE ID`: deletes a record (a tombstone every device keeps).
 struct RecordRemoveCommand: OursCommand {
+    static let yes: Option<Bool> = .yesTaken
     static let type: Argument<String> = .recordType
     static let id: Argument<String> = .recordID
 
     static let spec = Spec(
         "rm", aliases: ["remove"], summary: "Delete a record", examples: ["ours record rm item milk-4f1c0b2e9a7d"],
-        arguments: [type, id])
+        arguments: [type, id], options: [yes])
 
     let type: String
     let id: String
+    /// Taken for scripts (`--yes`); nothing is asked either way.
+    var yes = false
 
     static func parse(_ values: ParsedValues) throws(UsageError) -> Self {
-        try Self(type: values[type], id: values[id])
+        try Self(type: values[type], id: values[id], yes: values[yes])
     }
 
     func run(_ context: CommandContext) throws(OursError) -> Int32 {
