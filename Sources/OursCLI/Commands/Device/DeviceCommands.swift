@@ -18,7 +18,7 @@ struct DeviceLinkCommand: OursCommand {
             ])
             return 0
         }
-        context.say("Link code: \(context.bold(link.code))  (one use, until \(link.expiresAt))")
+        context.say("Link code: \(context.bold(link.code))  (one use, expires \(context.time.phrase(link.expiresAt)))")
         context.say("On the new device: ours init --link \(link.code) --folder PATH-TO-THE-SHARED-FOLDER")
         context.say("Then sync here (or keep `ours watch` running) to finish the link.")
         return 0

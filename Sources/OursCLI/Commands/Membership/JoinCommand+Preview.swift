@@ -21,7 +21,8 @@ extension JoinCommand {
         let share = preview.code
         context.say("\(context.bold(preview.name)), owned by \(preview.owner)")
         context.say(
-            "Code \(share.code): \(share.permission == .readOnly ? "read-only" : "read-write"), expires \(share.expiresAt ?? "never")"
+            "Code \(share.code): \(share.permission == .readOnly ? "read-only" : "read-write"), "
+                + (share.expiresAt.map { "expires " + context.time.phrase($0) } ?? "never expires")
         )
         let names = preview.members.map { $0.role == .owner ? "\($0.name) (owner)" : $0.name }
         context.say("Members: " + (names.isEmpty ? "none listed yet" : names.joined(separator: ", ")))
