@@ -89,6 +89,20 @@ import Testing
         #expect(table.hasSuffix("  Sarah\n"))
     }
 
+    /// Late means done on a later day than it was due, in the household's time zone: the
+    /// bins taken out on bin day, at whatever hour, are on time.
+    @Test func lateMeansDoneOnALaterDayThanItWasDue() throws {
+        let home = try Home()
+        home.run("Sarah", ["chore", "add", "Dishes", "--every", "daily"], clockOffset: "-2d")
+        home.run("Sarah", "chore", "add", "Plants", "--every", "daily")
+        #expect(home.run("Sarah", "chore", "done", "Dishes").code == 0)
+        #expect(home.run("Sarah", "chore", "done", "Plants").code == 0)
+        let dishes = home.run("Sarah", "chore", "log", "Dishes").out.split(separator: "\n")
+        #expect(dishes.count == 2 && dishes[1].contains("  2 days  "), "\(dishes)")
+        let plants = home.run("Sarah", "chore", "log", "Plants").out.split(separator: "\n")
+        #expect(plants.count == 2 && !plants[1].contains("day") && !plants[1].contains("h "), "\(plants)")
+    }
+
     @Test func listingMarksOverdueAndPausedChores() throws {
         let home = try Home()
         home.run("Sarah", ["chore", "add", "Dishes", "--every", "daily"], clockOffset: "-2d")

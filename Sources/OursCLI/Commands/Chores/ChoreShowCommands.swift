@@ -83,9 +83,13 @@ struct ChoreLogCommand: OursCommand {
             return 0
         }
         let rows = entries.map { entry -> [String] in
-            // How long after it was due it was done: `in 2d` seen from the due time.
+            // Late only when done on a later day than it was due, in the household's time zone:
+            // the bins taken out at 07:00 on bin day are on time.
             let late = entry.due.map { due in
-                entry.at - due >= 60_000 ? String(DueText.phrase(entry.at, now: due).dropFirst(3)) : ""
+                let days =
+                    CalendarDay(millis: entry.at, timeZone: household.timeZone).dayNumber
+                    - CalendarDay(millis: due, timeZone: household.timeZone).dayNumber
+                return days > 0 ? Phrase.count(Int(days), "day") : ""
             }
             return [household.localTime(entry.at), late ?? "", ChoreText.person(entry.by, members)]
         }
