@@ -46,8 +46,14 @@ package struct DeviceNote: Sendable, Equatable {
         return try? JSONParser.parse(bytes).objectValue
     }
 
-    /// The default name of a new device: the computer's name (`gethostname`, never a network
-    /// lookup, which `ProcessInfo.hostName` may make).
+    /// The default name of a new device: its person's and the computer's, "Sarah's vm", so two
+    /// people's laptops of one name are told apart in `ours devices`.
+    package static func defaultName(person: String) -> String {
+        person.isEmpty ? hostName : person + "'s " + hostName
+    }
+
+    /// The computer's name (`gethostname`, never a network lookup, which
+    /// `ProcessInfo.hostName` may make).
     package static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
@@ -65,7 +71,7 @@ extension SyncContext {
         let now = device.clock.nowMillis()
         let existing = DeviceNote.load(identity.deviceID, in: layout, fileSystem: fileSystem)
         if existing == nil, !force { return }
-        let name = identity.deviceName ?? existing?.name ?? DeviceNote.hostName
+        let name = identity.deviceName ?? existing?.name ?? DeviceNote.defaultName(person: identity.name)
         if !force, let existing, existing.name == name,
             let seen = existing.lastSeen.flatMap(UTCTime.parseISO8601), now - seen < DeviceNote.refreshMillis
         {

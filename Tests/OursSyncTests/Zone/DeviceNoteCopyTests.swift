@@ -30,4 +30,16 @@ struct DeviceNoteCopyTests {
         #expect(left == Set(["\(me).json"] + strangers))
         #expect(report.copiesRemoved == copies.count)
     }
+
+    /// A device never named is called after its person and the computer.
+    @Test func aDeviceNeverNamedIsCalledAfterItsPersonAndTheComputer() throws {
+        let folder = try InMemoryFolder()
+        let mike = try folder.device("Mike")
+        let home = try mike.createZone(name: "Home", folder: "/shared")
+        _ = try mike.makeLinkCode()  // writes Mike's note
+        let me = try mike.requireIdentity().deviceID
+        let layout = try #require(home.layout)
+        let note = try #require(DeviceNote.load(me, in: layout, fileSystem: folder.fileSystem))
+        #expect(note.name == "Mike's " + DeviceNote.hostName)
+    }
 }
