@@ -120,3 +120,14 @@ public struct HouseholdSnapshot: Sendable {
         ["id": .string(record.key.id), "fields": .object(record.values)]
     }
 }
+
+extension HouseholdSnapshot {
+    /// Every attachment the exported records name, by hash.
+    public var attachments: [AttachmentRef] {
+        var found: Set<AttachmentRef> = []
+        for records in records.values {
+            for record in records { found.formUnion(AttachmentRef.references(in: .object(record.values))) }
+        }
+        return found.sorted()
+    }
+}

@@ -47,3 +47,34 @@ extension Household {
         return files
     }
 }
+
+extension Household {
+    /// Copies every attachment the snapshot's records name into `directory` (made if needed),
+    /// each checked against its hash as it is copied; those that cannot be read here are
+    /// listed in `missing`, not copied.
+    /// - Parameter folder: the directory's name as the export links it.
+    /// - Throws: `.failed` when the directory cannot be made.
+    public func copyAttachments(
+        of snapshot: HouseholdSnapshot, into directory: String, linkedAs folder: String
+    ) throws(OursError) -> ExportFiles {
+        var files = ExportFiles(folder: folder)
+        let refs = snapshot.attachments
+        guard !refs.isEmpty else { return files }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .failed(
+                "cannot make \(directory) for the export's photos: \(error.localizedDescription)",
+                hint: "Check that you may write there.")
+        }
+        for ref in refs {
+            do throws(OursError) {
+                try zone.saveAttachment(ref, to: directory + "/" + ref.fileName)
+                files.copied.insert(ref)
+            } catch {
+                files.missing[ref] = zone.attachmentStatus(ref).words
+            }
+        }
+        return files
+    }
+}
