@@ -26,6 +26,11 @@ public struct ExportFiles: Sendable, Hashable {
         return (stem.isEmpty ? name : stem) + "_files"
     }
 
+    /// The folder `folder` beside the file at `path` (an absolute path), as a path.
+    public static func directory(besides path: String, named folder: String) -> String {
+        String(path.dropLast(path.split(separator: "/").last?.count ?? 0)) + folder
+    }
+
     /// Where the export links an attachment, relative to the exported file; `nil` when it
     /// was not copied.
     public func link(_ ref: AttachmentRef) -> String? {

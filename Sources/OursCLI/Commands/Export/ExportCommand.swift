@@ -65,7 +65,7 @@ struct ExportCommand: OursCommand {
         var files: ExportFiles?
         if format != .ics, !snapshot.attachments.isEmpty {
             let folder = ExportFiles.folderName(forExport: path)
-            let directory = String(path.dropLast(path.split(separator: "/").last?.count ?? 0)) + folder
+            let directory = ExportFiles.directory(besides: path, named: folder)
             files = try context.household().copyAttachments(
                 of: snapshot, into: directory, linkedAs: folder)
         }

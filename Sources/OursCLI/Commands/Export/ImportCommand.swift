@@ -49,7 +49,7 @@ struct ImportCommand: OursCommand {
         var files: Household.ImportedFiles?
         if let folder = document.filesFolder, file != "-" {
             let path = Device.absolutePathForCommandLine(file)
-            let directory = String(path.dropLast(path.split(separator: "/").last?.count ?? 0)) + folder
+            let directory = ExportFiles.directory(besides: path, named: folder)
             files = try Household(zone).importAttachments(of: document, from: directory)
         }
         let report = try Household(zone).importDocument(document) { done, total in
