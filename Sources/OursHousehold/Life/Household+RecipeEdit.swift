@@ -142,7 +142,10 @@ extension Household {
             if let newName = edit.name {
                 recipe.name = try Household.cleanName(newName, what: "recipe")
                 let taken = try recipes().filter { $0.id != recipe.id && RecipeTitle.same($0.name, recipe.name) }
-                if !taken.isEmpty, !RecipeTitle.same(original.name, recipe.name) { throw try titleTaken(recipe.name, by: taken) }
+                if !taken.isEmpty, !RecipeTitle.same(original.name, recipe.name) {
+                    throw try titleTaken(
+                        recipe.name, by: taken, hint: "Choose another title, or rename or delete that recipe first.")
+                }
             }
             if let servings = edit.servings { recipe.servings = servings }
             recipe.prepTime = try Household.duration(edit.prepTime, "--prep", else: recipe.prepTime)

@@ -139,13 +139,15 @@ extension Household {
     }
 
     /// The error for a title that is taken: which recipe has it, when and by whom it was made.
-    func titleTaken(_ title: String, by taken: [Recipe]) throws(OursError) -> OursError {
+    func titleTaken(
+        _ title: String, by taken: [Recipe], hint: String = "Add --as-new to keep both, or --replace to write this one over it."
+    ) throws(OursError) -> OursError {
         let named = try taken.map { (recipe) throws(OursError) -> String in try describe(recipe) }
         return .failed(
             taken.count == 1
                 ? "there is already a recipe called \(named[0])"
                 : "there are already \(taken.count) recipes called \"\(title)\": \(named.joined(separator: "; "))",
-            hint: "Add --as-new to keep both, or --replace to write this one over it.")
+            hint: hint)
     }
 
     /// Writes a new recipe record, noting who made it and counting its ingredients' use.

@@ -87,6 +87,19 @@ import Testing
         #expect(try life.recipes().count == 1)
     }
 
+    /// Renaming onto a taken title is refused with a way out `recipe edit` has (not add's).
+    @Test func renamingOntoATakenTitleSaysWhatWorks() throws {
+        let (life, _) = try world.privateLife()
+        _ = try life.addRecipe(named: "Soup", ingredients: ["1 onion"])
+        _ = try life.addRecipe(named: "Stew", ingredients: ["1 carrot"])
+        var edit = RecipeEdit()
+        edit.name = "soup"
+        let refused = OursError.caught { _ = try life.editRecipe("Stew", edit) }
+        #expect(refused?.message.hasPrefix("there is already a recipe called Soup (id ") == true)
+        #expect(refused?.hint == "Choose another title, or rename or delete that recipe first.")
+        #expect(try life.recipes().map(\.name).sorted() == ["Soup", "Stew"])
+    }
+
     @Test func importingADifferentRecipeWithATakenTitleIsRefused() throws {
         let (life, _) = try world.privateLife()
         _ = try life.addRecipe(named: "Weeknight lasagne!", ingredients: ["1 box lasagne sheets"])
