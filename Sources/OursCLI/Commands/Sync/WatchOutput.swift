@@ -153,8 +153,15 @@ struct WatchOutput: Sendable {
             case .deleted: "deleted"
             }
         var text = "\(who) \(verb) " + context.label(change.key, in: household)
-        if change.kind != .deleted, !change.fields.isEmpty { text += " (" + change.fields.joined(separator: ", ") + ")" }
+        if change.kind != .deleted, !change.fields.isEmpty { text += " (" + Self.fieldNames(change.fields) + ")" }
         return text
+    }
+
+    /// The fields as people read them: a field kept as entries of one name (a chore's
+    /// `log.<time>-<device>`, one per completion) is named once, by that name.
+    static func fieldNames(_ fields: [String]) -> String {
+        var seen: Set<Substring> = []
+        return fields.map { $0.prefix { $0 != "." } }.filter { seen.insert($0).inserted }.joined(separator: ", ")
     }
 
     func stopped() {
