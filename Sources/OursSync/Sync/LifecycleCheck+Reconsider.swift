@@ -93,6 +93,8 @@ extension SyncContext {
             let outcome = try DocumentSync(
                 context: self, layout: layout, canWriteFolder: writable && membership.permission == .readWrite
             ).run(into: &report)
+            // Its read-only copy takes back what it set aside of its own that the documents now admit.
+            if let me = try device.identity()?.deviceID { _ = try takeBackSetAsideOwn(manifest: try manifest(), me: me) }
             return try LifecycleCheck(context: self).reconsider(ownRefusals: outcome.ownRefusals)
         }
         if let correction, correction.was == .dissolved, correction.now == .left || correction.now == .removed {

@@ -17,6 +17,11 @@ extension SyncPass {
     /// of the pass merges into them and writes them back.
     private func refilter(_ pass: inout PassState) throws(OursError) {
         let replica = context.replica
+        for merged in try context.takeBackSetAsideOwn(manifest: pass.manifest, me: pass.me) {
+            pass.states[merged.key] = merged  // written back by this pass
+            pass.digests[merged.key] = Digest.of(RecordFile.encode(merged))
+            pass.report.recordsMerged += 1
+        }
         for key in try replica.keys() {
             guard let state = try replica.loadIfReadable(key) else { continue }  // one too large is reported on write-back
             let kept = Admission.withoutRejected(state, manifest: pass.manifest, keeping: pass.keptDevice)
@@ -28,6 +33,7 @@ extension SyncPass {
                         .ignoredChange, path: pass.shown("records/" + ZoneLayout.relativePath(of: key)),
                         "this device's changes to \(key) were made while its person was away or read-only: every "
                             + "device ignores them, so this one no longer shows them either"))
+                try replica.keepSetAsideOwn(state)
             }
             if kept.isEmpty {  // made only by writers now ignored: it does not exist
                 try forgetEmpty(key, was: state, into: &pass)

@@ -260,5 +260,11 @@ extension RegressionSeeds {
         // nobody could act (or merge what waited). An owner's role and permission now change
         // only with a hand-over.
         31_434_183_764, 23_397_666_500, 23_397_666_693,
+        // A member's check, made while a removal of them stood on their own device, left that
+        // device's copy when they rejoined (a writer's device keeps none of its own changes
+        // every device ignores); the removal was then set aside, the check counted, and no copy
+        // held it. The device now keeps such changes apart and takes them back when the rules
+        // admit them. Found in the thirteenth soak, never run before.
+        78_913_282_859,
     ]
 }
