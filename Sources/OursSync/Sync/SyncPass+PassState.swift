@@ -13,6 +13,9 @@ extension SyncPass {
         /// every device ignores (made while away, before it came back): it would write them
         /// to the folder on every pass, and show what no one else does.
         var keptDevice: DeviceID? { canWriteRecords ? nil : me }
+        /// The first pass that may write records after one that could not (read-only, a linked
+        /// device not yet listed, a read-only mount).
+        var startsWriting: Bool { canWriteRecords && syncState.wroteRecords == false }
         let manifest: ParticipantManifest
         /// This device's id.
         let me: DeviceID

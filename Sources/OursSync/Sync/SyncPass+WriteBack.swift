@@ -35,9 +35,8 @@ extension SyncPass {
         // A device that could not write records until now (read-only, a linked device not yet
         // listed, a read-only mount) may hold what the folder lacks: a hand edit it read in a
         // file that a writer replaced before reading it. Every record is compared once.
-        let startsWriting = pass.canWriteRecords && pass.syncState.wroteRecords == false
-        if startsWriting, replicaKeys == nil { replicaKeys = try replica.keys() }
-        let promoted = startsWriting ? replicaKeys ?? [] : []
+        if pass.startsWriting, replicaKeys == nil { replicaKeys = try replica.keys() }
+        let promoted = pass.startsWriting ? replicaKeys ?? [] : []
         // A file put back as this device last read it holds less than the replica if the replica
         // moved on since (a write-through): compared, and written again if so.
         let toWrite = Set(pass.states.keys).union(pending).union(delivered).union(missing).union(pass.scan.rewritten)

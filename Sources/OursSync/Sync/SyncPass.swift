@@ -162,9 +162,8 @@ struct SyncPass {
         // that says those files were read would keep them out for good. So it reads every file
         // again when the rules change, and once more when it starts writing (its listing came):
         // what it ignored then it now merges, or writes back without.
-        let startsWriting = pass.canWriteRecords && pass.syncState.wroteRecords == false
         let rereadAll =
-            pass.syncState.rejectionPolicy != nil && ((pass.policyChanged && !pass.canWriteRecords) || startsWriting)
+            pass.syncState.rejectionPolicy != nil && ((pass.policyChanged && !pass.canWriteRecords) || pass.startsWriting)
         var scanner = FolderScanner(
             fileSystem: context.fileSystem, layout: pass.layout, previous: rereadAll ? FolderIndex() : previous, mode: mode,
             progress: progress,
