@@ -42,8 +42,8 @@ struct HouseholdSimulationTests {
     static let fixedSeeds: [UInt64] = [1, 2, 3, 4, 1003, 1011, 1013, 3056, 410514, 410673]
 
     @Test("fixed seeds", arguments: fixedSeeds)
-    func fixedSeed(_ seed: UInt64) {
-        let (failures, report, _) = HouseholdSimulationTests.check(seed)
+    func fixedSeed(_ seed: UInt64) async {
+        let (failures, report, _) = await SimulationThreads.run { HouseholdSimulationTests.check(seed) }
         if !failures.isEmpty { Issue.record(Comment(rawValue: report)) }
     }
 
@@ -60,13 +60,12 @@ struct HouseholdSimulationTests {
         var failed: [UInt64] = []
         var totals: [String: Int] = [:]
         for seed in seeds {
-            let (failures, report, events) = HouseholdSimulationTests.check(seed)
+            let (failures, report, events) = await SimulationThreads.run { HouseholdSimulationTests.check(seed) }
             totals.merge(events, uniquingKeysWith: +)
             if !failures.isEmpty {
                 failed.append(seed)
                 Issue.record(Comment(rawValue: report))
             }
-            await Task.yield()
         }
         let counts = totals.keys.sorted().map { "\($0)=\(totals[$0]!)" }.joined(separator: " ")
         print(

@@ -1,4 +1,5 @@
 import Foundation
+import OursTestSupport
 import Testing
 
 @testable import OursSync
@@ -26,8 +27,9 @@ struct ConvergenceSimulationTests {
         return stride(from: 0, to: count, by: size).map { SeedBatch(first: first + UInt64($0), count: min(size, count - $0)) }
     }()
 
-    /// Async, and yielding after each seed: the seeds keep every core busy for a while, and
-    /// other suites' tests (some wait on clocks) must still get their turn in between.
+    /// Each seed runs on the simulation threads, off Swift's cooperative pool: the seeds keep
+    /// every core busy for minutes, and other suites' tests (some await a watcher) must still
+    /// get their turn.
     @Test("random seeds", arguments: batches)
     func randomSeeds(_ batch: SeedBatch) async {
         var operations = 0
@@ -36,7 +38,7 @@ struct ConvergenceSimulationTests {
         var failed: [UInt64] = []
         var events: [String: Int] = [:]
         for seed in batch.first..<(batch.first + UInt64(batch.count)) {
-            let (outcome, report) = Simulator.check(seed: seed)
+            let (outcome, report) = await SimulationThreads.run { Simulator.check(seed: seed) }
             operations += outcome.plan.ops.count
             devices += outcome.plan.deviceCount
             writes += outcome.writes
@@ -45,7 +47,6 @@ struct ConvergenceSimulationTests {
                 failed.append(seed)
                 Issue.record(Comment(rawValue: report))
             }
-            await Task.yield()
         }
         let counts = events.keys.sorted().map { "\($0)=\(events[$0]!)" }.joined(separator: " ")
         // One ASCII line per batch, for Scripts/soak.sh to add up; the failing seeds listed.
@@ -56,8 +57,8 @@ struct ConvergenceSimulationTests {
     }
 
     @Test("regression seeds", arguments: RegressionSeeds.seeds)
-    func regressionSeed(_ regression: RegressionSeed) {
-        let (_, report) = Simulator.check(seed: regression.seed, generator: regression.generator)
+    func regressionSeed(_ regression: RegressionSeed) async {
+        let (_, report) = await SimulationThreads.run { Simulator.check(seed: regression.seed, generator: regression.generator) }
         if let report { Issue.record(Comment(rawValue: report)) }
     }
 }
