@@ -29,11 +29,21 @@ extension Device {
                 "this device belongs to no household yet, so there is nothing to link",
                 hint: "Create one with `ours household create`, or join one with `ours join`.")
         }
+        // Only a device on its person's list can list another: the listing of one that is not
+        // (linked itself and still waiting, or taken off the list) is set aside by every
+        // device, and the new device would wait for good.
+        let listed = active.filter { isListed(identity, in: $0) }
+        guard !listed.isEmpty else {
+            let household = active[0].name
+            throw .notPermitted(
+                "this device is not on \(identity.name)'s list of devices in \(household), so it cannot link another",
+                hint: "Make the code on one of \(identity.name)'s devices that is on the list (`ours devices` shows them).")
+        }
         let now = clock.nowMillis()
         let code = LinkCode.newCode()
         var written: LinkCode?
-        for root in Set(active.map(\.folder)).sorted() {
-            let households = active.filter { $0.folder == root }.map {
+        for root in Set(listed.map(\.folder)).sorted() {
+            let households = listed.filter { $0.folder == root }.map {
                 LinkCode.Household(id: $0.id, name: $0.name, directory: $0.directory)
             }
             let link = LinkCode(
@@ -44,13 +54,20 @@ extension Device {
             if written == nil { written = link }
         }
         guard let written else { throw .failed("the link code could not be written") }
-        for membership in active { Zone(device: self, membership: membership).context.refreshDeviceNote(force: true) }
+        for membership in listed { Zone(device: self, membership: membership).context.refreshDeviceNote(force: true) }
         try withLock { () throws(OursError) in
             var pending = try loadPendingLinks()
             pending.append(code)
             try savePendingLinks(pending)
         }
         return written
+    }
+
+    /// Whether the household's list, as this device holds it, names this device as its person's.
+    private func isListed(_ identity: DeviceIdentity, in membership: Membership) -> Bool {
+        guard let manifest = try? Zone(device: self, membership: membership).manifest() else { return false }
+        return manifest.deviceOwners[identity.deviceID] == identity.participantID
+            && manifest.removedDevices[identity.deviceID] == nil
     }
 
     func linkPath(_ code: String, in root: String) -> String { joinPath(root, "codes", LinkCode.fileName(code)) }

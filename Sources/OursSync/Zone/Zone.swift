@@ -70,9 +70,31 @@ public final class Zone: Sendable {
         guard let me = manifest.participants[identity.participantID], manifest.deviceOwners[identity.deviceID] == nil,
             me.permission == .readWrite
         else { return nil }
+        let household = membership?.name ?? "this household"
+        if let maker = linkMaker(), maker != identity.deviceID,
+            manifest.removedDevices[maker] != nil || manifest.deviceOwners[maker] != me.id
+        {
+            // The maker's listing would be set aside by every device: this one would wait for good.
+            let why = manifest.removedDevices[maker] != nil ? "was taken off the list" : "is not on the list itself"
+            return .notPermitted(
+                "this device is not on \(me.name)'s list of devices in \(household), and device \(maker), which made "
+                    + "its link code, \(why), so it cannot list this one",
+                hint: "Make a new code on one of \(me.name)'s devices on the list (`ours device link` there), "
+                    + "and link this one with it.")
+        }
         return .notPermitted(
-            "this device is not on \(me.name)'s list of devices in \(membership?.name ?? "this household") yet, so it cannot write",
+            "this device is not on \(me.name)'s list of devices in \(household) yet, so it cannot write",
             hint: "Sync the device that made the link code (`ours sync` there); then sync this one.")
+    }
+
+    /// The device that made the link code this device claimed in this household's folder, while
+    /// it waits to be listed; `nil` when it remembers no claim there or the code's file is gone.
+    private func linkMaker() -> DeviceID? {
+        guard let folder = membership?.folder, let claims = try? device.loadLinkClaims() else { return nil }
+        for claim in claims.reversed() where claim.folder == folder {
+            if let link = try? device.loadLink(claim.code, in: folder) { return link.createdBy }
+        }
+        return nil
     }
 
     func ownerName() throws(OursError) -> String? {

@@ -70,6 +70,11 @@ extension SimWorld {
         }
     }
 
+    func isListed(_ device: SimDevice, in manifest: ParticipantManifest) -> Bool {
+        let id = device.identity.deviceID
+        return manifest.deviceOwners[id] == device.identity.participantID && manifest.removedDevices[id] == nil
+    }
+
     /// What the run did to devices is what the household says.
     func verifyDeviceModel(_ manifest: ParticipantManifest) {
         for device in devices where device.joined {
@@ -92,8 +97,12 @@ extension SimWorld {
             }
             guard device.isActive, device.linked else { continue }
             if manifest.deviceOwners[id] != device.identity.participantID || manifest.removedDevices[id] != nil {
-                // Listing is the link code maker's work: a maker that stopped syncing never lists it.
-                if let maker = linkMakers[device.index], !devices[maker].isActive {
+                // Listing is the link code maker's work: a maker that stopped syncing never lists
+                // it, nor does one the household does not list (taken off the list, or its own
+                // listing set aside by every device, after it made the code).
+                if let maker = linkMakers[device.index],
+                    !devices[maker].isActive || !isListed(devices[maker], in: manifest)
+                {
                     count("linksNeverListed")
                     continue
                 }
