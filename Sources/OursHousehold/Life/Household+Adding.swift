@@ -30,7 +30,7 @@ extension Household {
         var cleaned: [String] = []
         for name in names { cleaned.append(try Household.cleanName(name, what: "item")) }
         let quantity = quantity.map(NameKey.display).flatMap { $0.isEmpty ? nil : $0 }
-        return try zone.device.withLock { () throws(OursError) -> AddResult in
+        return try zone.write { () throws(OursError) -> AddResult in
             let (list, listOutcome) = try listForAdding(listName)
             var categoryName: String?
             if let category { categoryName = try addCategory(category).category.name }
@@ -120,7 +120,7 @@ extension Household {
             }
             if let quantity = ingredient.quantity { needs[id]!.total.add(quantity) }
         }
-        return try zone.device.withLock { () throws(OursError) -> AddResult in
+        return try zone.write { () throws(OursError) -> AddResult in
             let (list, listOutcome) = try listForAdding(listName)
             let known = try knownIngredients(order.map { needs[$0]!.canonical })
             var result = AddResult(list: list, listOutcome: listOutcome, items: [])

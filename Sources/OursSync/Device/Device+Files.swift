@@ -6,10 +6,16 @@ extension Device {
     package static let stateFileLimit = 64 * 1024 * 1024
 
     func readIfPresent(_ path: String, limit: Int = Device.stateFileLimit) throws(OursError) -> [UInt8]? {
-        do { return try fileSystem.read(path, limit: limit) } catch {
-            if error.reason == .notFound || error.reason == .notADirectory { return nil }
-            throw .io(error)
+        // The identity and the memberships are read by nearly every call: once per lock.
+        let held = path == identityFile || path == membershipsFile
+        if held, let bytes = heldFile(path), bytes.map({ $0.count <= limit }) ?? true { return bytes }
+        let bytes: [UInt8]?
+        do { bytes = try fileSystem.read(path, limit: limit) } catch {
+            guard error.reason == .notFound || error.reason == .notADirectory else { throw .io(error) }
+            bytes = nil
         }
+        if held { holdFile(path, bytes) }
+        return bytes
     }
 
     /// Writes one of the device's state files, refusing one it could not read back.
@@ -19,6 +25,7 @@ extension Device {
                 "\(path) was not written: it would be \(RecordState.describe(size: bytes.count)), more than this "
                     + "device reads back (\(RecordState.describe(size: Device.stateFileLimit)))")
         }
+        forgetHeldFiles()
         do {
             if try fileSystem.stat(parentPath(path)) == nil { try fileSystem.createDirectory(parentPath(path)) }
             try fileSystem.writeAtomically(path, bytes, durability: durability)

@@ -25,6 +25,12 @@ public final class Device: Sendable {
         var clockOnDisk = false
         /// Whether a stamp was issued while the lock is held.
         var stamped = false
+        /// Record changes an open `Zone.write` staged, by replica directory, until it ends.
+        var staged: [String: StagedWrites] = [:]
+        /// The identity and memberships files as read while the lock is held (`nil` bytes: no
+        /// file): every writer of them holds the lock, so they cannot change under it but by
+        /// this process, which forgets them when it writes them.
+        var heldFiles: [String: [UInt8]?] = [:]
     }
 
     private let reentrancy = NSRecursiveLock()
@@ -155,6 +161,7 @@ public final class Device: Sendable {
                 state.withLock {
                     $0.fileLock?.unlock()
                     $0.fileLock = nil
+                    $0.heldFiles = [:]
                     $0.hlc = nil
                     $0.clockOnDisk = false
                     $0.stamped = false
@@ -162,6 +169,61 @@ public final class Device: Sendable {
             }
         }
         return try body()
+    }
+
+    // MARK: State files read once under the lock
+
+    /// A state file as read earlier while this thread holds the lock: `.some(nil)` when there
+    /// was none; `nil` when not read yet, or the lock is not held here.
+    func heldFile(_ path: String) -> [UInt8]?? {
+        guard reentrancy.try() else { return nil }
+        defer { reentrancy.unlock() }
+        return state.withLock { $0.depth > 0 ? $0.heldFiles[path] : nil }
+    }
+
+    /// Keeps a state file's bytes until the lock is released, if this thread holds it.
+    func holdFile(_ path: String, _ bytes: [UInt8]?) {
+        guard reentrancy.try() else { return }
+        defer { reentrancy.unlock() }
+        state.withLock { if $0.depth > 0 { $0.heldFiles[path] = .some(bytes) } }
+    }
+
+    /// Forgets every state file held: one of them is being written, moved or removed.
+    func forgetHeldFiles() { state.withLock { $0.heldFiles = [:] } }
+
+    // MARK: Staged writes (see `Zone.write`)
+
+    /// Opens staging in `replica` unless a write there is open already. Under `withLock`.
+    /// - Returns: whether this call opened it (and must end it with `endStaging`).
+    func beginStaging(in replica: String) -> Bool {
+        state.withLock { lock in
+            guard lock.staged[replica] == nil else { return false }
+            lock.staged[replica] = StagedWrites()
+            return true
+        }
+    }
+
+    /// Closes staging in `replica`. - Returns: what was staged.
+    func endStaging(in replica: String) -> StagedWrites {
+        state.withLock { $0.staged.removeValue(forKey: replica) } ?? StagedWrites()
+    }
+
+    /// What an open write staged in `replica`, seen only from the thread that holds the lock:
+    /// another thread reads the replica as it was before the write.
+    func staged(in replica: String) -> StagedWrites? {
+        guard reentrancy.try() else { return nil }
+        defer { reentrancy.unlock() }
+        return state.withLock { $0.staged[replica] }
+    }
+
+    /// Stages a record's new state in `replica`'s open write. Under `withLock`.
+    /// - Returns: `false` when no write is open there (the caller saves the record itself).
+    func stage(_ record: RecordState, previous: RecordState?, in replica: String) -> Bool {
+        state.withLock { lock in
+            guard lock.staged[replica] != nil else { return false }
+            lock.staged[replica]!.stage(record, previous: previous)
+            return true
+        }
     }
 
     /// A new stamp from this device's clock. Call under `withLock`.
@@ -178,10 +240,18 @@ public final class Device: Sendable {
     private func stamp(reserve: UInt16) throws(OursError) -> Stamp {
         let now = clock.nowMillis()
         guard let stamp = try withClock({ $0.tick(now: now, reserve: reserve) }) else { throw clockExhausted() }
-        state.withLock { $0.stamped = true }
-        try saveClockInPlace()
+        // Inside `Zone.write` the clock is saved once, before the records it stamped.
+        let staging = state.withLock { lock -> Bool in
+            lock.stamped = true
+            return !lock.staged.isEmpty
+        }
+        if !staging { try saveClockInPlace() }
         return stamp
     }
+
+    /// Saves the clock ahead of records stamped inside `Zone.write`: no record is saved with
+    /// a stamp the clock file has not reached.
+    func saveClockBeforeStagedRecords() throws(OursError) { try saveClockInPlace() }
     /// Moves the clock past stamps merged from elsewhere (refusing far-future ones).
     /// - Returns: whether the stamp was absorbed.
     @discardableResult

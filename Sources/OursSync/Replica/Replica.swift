@@ -84,16 +84,19 @@ public struct Replica: Sendable {
     ///     (`finishInPlaceWrites`, which the next record write and the device lock's next taking
     ///     also do): a watcher publishes a burst first and finishes it while it waits for its
     ///     next poll.
+    ///   - atomically: every record goes behind the journal, new ones too, and the batch is
+    ///     flushed here: after a crash the replica holds all of it or none (`Zone.write`).
     @discardableResult
     package func save(
         batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)], states: [RecordKey: RecordState] = [:],
-        finishingLater: Bool = false
+        finishingLater: Bool = false, atomically: Bool = false
     ) throws(OursError) -> Bool {
         guard !batch.isEmpty else { return true }
         try io { () throws(FileSystemError) in try finishInPlaceWrites() }
         let keys = batch.map(\.key)
         summariesWillChange(keys)
-        let durable = try saveRecords(batch, finishingLater: finishingLater)
+        let durable =
+            atomically ? try saveJournaled(batch, finishingLater: false) : try saveRecords(batch, finishingLater: finishingLater)
         var decoded: [RecordKey: RecordState] = [:]
         for (key, bytes, _) in batch where states[key] == nil {
             decoded[key] = try? decode(bytes, path: path(of: key)).state
@@ -111,14 +114,25 @@ public struct Replica: Sendable {
             return false
         }
         try writeNew(batch.filter { !$0.replacing })
+        return try saveJournaled(replacing, finishingLater: finishingLater)
+    }
+
+    /// Writes `batch` behind an `OverwriteJournal` made durable first: records the replica
+    /// holds are rewritten in place, new ones written as new files.
+    private func saveJournaled(
+        _ batch: [(key: RecordKey, bytes: [UInt8], replacing: Bool)], finishingLater: Bool
+    ) throws(OursError) -> Bool {
         let journal = OverwriteJournal(
-            entries: replacing.map {
+            entries: batch.map {
                 OverwriteJournal.Entry(path: "records/" + ZoneLayout.relativePath(of: $0.key), bytes: $0.bytes)
             })
         let journalPath = joinPath(directory, OverwriteJournal.fileName)
         try io { () throws(FileSystemError) in
             try fileSystem.writeAtomically(journalPath, journal.encoded(), durability: .immediate)
-            try overwrite(replacing)
+            try overwrite(batch.filter(\.replacing))
+        }
+        try writeNew(batch.filter { !$0.replacing })
+        try io { () throws(FileSystemError) in
             if finishingLater { return }
             try fileSystem.flush(directory)
             try fileSystem.remove(journalPath)

@@ -148,6 +148,7 @@ extension Device {
     /// Moves a damaged state file aside, to `<name>.damaged` (or `.damaged-2`, … when taken),
     /// so that nothing it held is lost. - Returns: where it went.
     func setAside(_ path: String) throws(OursError) -> String {
+        forgetHeldFiles()
         do {
             var aside = path + ".damaged"
             var number = 2

@@ -31,7 +31,9 @@ extension Device {
 
     /// The household for `selector` (see `membership(matching:)`).
     public func zone(_ selector: String? = nil) throws(OursError) -> Zone {
-        Zone(device: self, membership: try membership(matching: selector))
+        let zone = Zone(device: self, membership: try membership(matching: selector))
+        zone.finishInterruptedWrite()
+        return zone
     }
 
     /// Makes a household the one in use.

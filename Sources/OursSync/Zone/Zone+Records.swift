@@ -10,51 +10,57 @@ extension Zone {
     public func put(type: String, id: String? = nil, fields: [String: JSONValue?]) throws(OursError) -> RecordKey {
         let key = try makeKey(type: type, id: id)
         try Zone.validate(fields: fields)
-        try device.withLock { () throws(OursError) in
+        try write { () throws(OursError) in
             try requireWritable("change records")
-            let previous = try replica.loadForRepair(key)
-            var state = previous ?? RecordState(key: key)
+            let (current, stored) = try current(key)
+            var state = current ?? RecordState(key: key)
             try device.observeOwnStamps(in: state)
             state.write(fields, at: try device.stamp())
-            try saveLocalChange(state, previous: previous)
+            stage(state, previous: stored)
         }
-        try context.writeThrough([key])
         return key
     }
 
     /// Marks a record deleted (a stamped tombstone; the file stays, marked deleted).
     /// - Throws: `.notFound` when there is no such record.
     public func remove(_ key: RecordKey) throws(OursError) {
-        try device.withLock { () throws(OursError) in
+        try write { () throws(OursError) in
             try requireWritable("delete records")
-            guard let previous = try replica.loadForRepair(key), !previous.isDeleted else {
+            let (current, stored) = try current(key)
+            guard var state = current, !state.isDeleted else {
                 throw .notFound(
                     "no \(key.type) with id \"\(key.id)\" in \(name)", hint: "`ours record list \(key.type)` shows the ids.")
             }
-            var state = previous
             try device.observeOwnStamps(in: state)
             state.delete(at: try device.stamp())
-            try saveLocalChange(state, previous: previous)
+            stage(state, previous: stored)
         }
-        try context.writeThrough([key])
     }
 
-    /// The record, deleted or not; `nil` when this device has never seen it.
+    /// The record, deleted or not; `nil` when this device has never seen it. Inside `write`,
+    /// as the write left it.
     public func get(_ key: RecordKey) throws(OursError) -> RecordSnapshot? {
-        try replica.load(key).map(RecordSnapshot.init)
+        try state(of: key).map(RecordSnapshot.init)
     }
 
     /// The full merged state of a record (every field's entries and conflicts).
     public func state(of key: RecordKey) throws(OursError) -> RecordState? {
-        try replica.load(key)
+        if let staged = device.staged(in: replica.directory)?.records[key] { return staged.state }
+        return try replica.load(key)
     }
 
     /// Every record of a type that is not deleted, sorted by name then id.
     public func list(type: String, includeDeleted: Bool = false) throws(OursError) -> [RecordSnapshot] {
         guard RecordKey.isValidType(type) else { throw .usage(RecordKeyError.invalidType(type).description) }
         var result: [RecordSnapshot] = []
-        for key in try replica.keys(ofType: type) {
-            guard let state = try replica.loadIfReadable(key) else { continue }  // one too large fails alone
+        let staged = device.staged(in: replica.directory)?.records ?? [:]
+        let stored = try replica.keys(ofType: type)
+        let known = Set(stored)
+        for key in stored + staged.keys.filter({ $0.type == type && !known.contains($0) }) {
+            let state: RecordState?
+            // One too large fails alone.
+            if let held = staged[key] { state = held.state } else { state = try replica.loadIfReadable(key) }
+            guard let state else { continue }
             if includeDeleted || !state.isDeleted { result.append(RecordSnapshot(state)) }
         }
         return result.sorted { ($0.name?.lowercased() ?? "", $0.key.id) < ($1.name?.lowercased() ?? "", $1.key.id) }
@@ -87,18 +93,7 @@ extension Zone {
     func saveLocalChange(
         _ state: RecordState, previous: RecordState?, durability: Durability = .immediate, noted: Bool = true
     ) throws(OursError) {
-        guard !state.isEmpty else {
-            // A record without a single write does not exist for readers (`RecordState.isEmpty`).
-            throw .usage("nothing to save for \(state.key): give at least one field")
-        }
-        let (fitting, bytes) = state.shedding(toFit: RecordFile.writeLimit)
-        let shrinks = previous.map { bytes.count < RecordFile.encode($0).count } ?? false
-        guard bytes.count <= RecordFile.writeLimit || (shrinks && bytes.count <= RecordFile.maximumSize) else {
-            throw .usage(
-                "\(state.key) would be \(RecordState.describe(size: bytes.count)); a record may hold at most "
-                    + RecordState.describe(size: RecordFile.writeLimit) + "; nothing was saved",
-                hint: "Keep large data elsewhere (a file beside the household, a link) and store its name or link.")
-        }
+        let (fitting, bytes) = try Zone.fitting(state, previous: previous)
         if !isPrivate { try replica.markPending(state.key) }
         try replica.save(bytes, of: state.key, durability: durability)
         if noted { noteLocalChange(from: previous, to: fitting) }

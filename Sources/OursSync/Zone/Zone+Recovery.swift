@@ -93,6 +93,7 @@ extension Device {
             if let identity {
                 try writeState(identity, to: identityFile)
             } else {
+                forgetHeldFiles()
                 try io { () throws(FileSystemError) in try fileSystem.remove(identityFile) }
             }
             try saveMemberships(memberships.memberships, current: memberships.current)

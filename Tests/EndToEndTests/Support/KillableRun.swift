@@ -40,7 +40,9 @@ extension SimulatedDevice {
     }
 
     /// Runs `ours` to completion and returns how long it took, recording nothing.
-    func timed(_ arguments: String...) throws -> (RunResult, Double) {
+    func timed(_ arguments: String...) throws -> (RunResult, Double) { try timed(arguments) }
+
+    func timed(_ arguments: [String]) throws -> (RunResult, Double) {
         let start = Date()
         let result = try run(arguments: arguments)
         return (result, Date().timeIntervalSince(start))
