@@ -22,3 +22,33 @@ extension Household {
         try await zone.perform { _ throws(E) -> T in try body(self) }
     }
 }
+
+extension Household {
+    /// Runs `body` as one change of the household: every record the calls in it change is
+    /// saved when it returns, all together, or none when it throws (see `Zone.write`).
+    ///
+    /// ```swift
+    /// try household.write {
+    ///     _ = try household.add(["Yeast", "Salt"])
+    ///     _ = try household.check("Milk", on: nil)
+    /// }
+    /// ```
+    @discardableResult
+    public func write<T>(_ body: () throws(OursError) -> T) throws(OursError) -> T {
+        try zone.write(body)
+    }
+
+    /// `write` off the caller's executor (as `perform`): the task is suspended, not blocked,
+    /// while the device lock is taken and the records are saved.
+    ///
+    /// ```swift
+    /// try await household.write { household throws(OursError) in
+    ///     _ = try household.add(["Yeast", "Salt"])
+    ///     _ = try household.check("Milk", on: nil)
+    /// }
+    /// ```
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Household) throws(OursError) -> T) async throws(OursError) -> T {
+        try await perform { household throws(OursError) -> T in try household.write { () throws(OursError) -> T in try body(household) } }
+    }
+}

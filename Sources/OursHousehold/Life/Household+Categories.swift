@@ -36,7 +36,7 @@ extension Household {
         _ name: String, to newName: String
     ) throws(OursError) -> (category: ItemCategory, items: Int, outcome: Outcome) {
         let newName = try Household.cleanName(newName, what: "category")
-        return try zone.device.withLock { () throws(OursError) -> (category: ItemCategory, items: Int, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (category: ItemCategory, items: Int, outcome: Outcome) in
             var category = try category(named: name)
             if let other = try categories().first(where: { NameKey.matches($0.name, newName) && $0.id != category.id }) {
                 throw .failed("there is already a category called \"\(other.name)\"", hint: "Pick another name.")
@@ -54,7 +54,7 @@ extension Household {
     /// - Parameter confirmed: whether to go ahead when items are filed under it.
     /// - Throws: `.usage` (a missing `--yes`) when items are filed under it and `confirmed` is false.
     public func deleteCategory(_ name: String, confirmed: Bool) throws(OursError) -> (category: ItemCategory, items: Int) {
-        try zone.device.withLock { () throws(OursError) -> (category: ItemCategory, items: Int) in
+        try zone.write { () throws(OursError) -> (category: ItemCategory, items: Int) in
             let category = try category(named: name)
             let items = try items(inCategory: category)
             if !items.isEmpty, !confirmed {

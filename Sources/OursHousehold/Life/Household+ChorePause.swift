@@ -4,7 +4,7 @@ extension Household {
     /// Pauses a chore: it is never due until resumed, and is listed last.
     /// - Returns: the chore and `.updated`, or `.unchanged` when it was paused already.
     public func pauseChore(_ name: String) throws(OursError) -> (chore: Chore, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
             var (chore, _) = try choreRecord(name)
             guard !chore.paused else { return (chore, .unchanged) }
             chore.paused = true
@@ -18,7 +18,7 @@ extension Household {
     /// fixed schedule takes up its next time from now.
     /// - Returns: the chore and `.updated`, or `.unchanged` when it was not paused.
     public func resumeChore(_ name: String) throws(OursError) -> (chore: Chore, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
             var (chore, _) = try choreRecord(name)
             guard chore.paused else { return (chore, .unchanged) }
             let now = nowMillis
@@ -34,7 +34,7 @@ extension Household {
 
     /// Deletes a chore (a tombstone: adding it again starts it afresh).
     public func removeChore(_ name: String) throws(OursError) -> Chore {
-        try zone.device.withLock { () throws(OursError) -> Chore in
+        try zone.write { () throws(OursError) -> Chore in
             let (chore, _) = try choreRecord(name)
             try zone.remove(key(RecordTypes.chore, chore.id))
             return chore

@@ -71,7 +71,7 @@ extension Household {
         changes.rule = rule
         let people = try people(for: changes)
         let id = SemanticID.chore(named: name)
-        return try zone.device.withLock { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
             let previous = try snapshot(RecordTypes.chore, id)
             if let previous, !previous.isDeleted, let existing = Chore(previous, timeZone: timeZone) {
                 return try apply(changes, people: people, to: existing, record: previous)
@@ -105,7 +105,7 @@ extension Household {
     /// - Returns: the chore and `.updated` or `.unchanged`.
     public func editChore(_ name: String, _ changes: ChoreChanges) throws(OursError) -> (chore: Chore, outcome: Outcome) {
         let people = try people(for: changes)
-        return try zone.device.withLock { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (chore: Chore, outcome: Outcome) in
             let (chore, record) = try choreRecord(name)
             return try apply(changes, people: people, to: chore, record: record)
         }
@@ -169,7 +169,7 @@ extension Household {
     /// next due one interval later (or, on a fixed schedule, at the schedule's next time),
     /// and a rotating chore goes to the next person.
     public func choreDone(_ name: String) throws(OursError) -> Chore {
-        try zone.device.withLock { () throws(OursError) -> Chore in
+        try zone.write { () throws(OursError) -> Chore in
             let (chore, record) = try choreRecord(name)
             let now = nowMillis
             let completion = ChoreCompletion(

@@ -93,7 +93,7 @@ extension Household {
     public func restore(
         _ kind: RecordKind, _ query: String
     ) throws(OursError) -> (restored: DeletedRecord, alongside: [DeletedRecord]) {
-        try zone.device.withLock { () throws(OursError) -> (restored: DeletedRecord, alongside: [DeletedRecord]) in
+        try zone.write { () throws(OursError) -> (restored: DeletedRecord, alongside: [DeletedRecord]) in
             let target = try Household.deletedResolver(kind).resolve(query, in: try deletedRecords(kind: kind))
             try revive(target.record)
             var alongside: [DeletedRecord] = []
@@ -148,7 +148,7 @@ extension Household {
     /// - Throws: `.notFound` when there is no such record, live or kept in view.
     @discardableResult
     public func delete(_ kind: RecordKind, id: String) throws(OursError) -> [RecordRef] {
-        try zone.device.withLock { () throws(OursError) -> [RecordRef] in
+        try zone.write { () throws(OursError) -> [RecordRef] in
             let record = try snapshot(kind.recordType, id)
             let children = try record.map { (record) throws(OursError) -> [RecordRef] in try contents(of: kind, record) } ?? []
             guard let record, !record.isDeleted || !children.isEmpty else {

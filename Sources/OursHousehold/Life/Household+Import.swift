@@ -52,7 +52,7 @@ extension Household {
     public func importDocument(
         _ document: HouseholdImport, progress: ((Int, Int) -> Void)? = nil
     ) throws(OursError) -> ImportReport {
-        try zone.device.withLock { () throws(OursError) -> ImportReport in
+        try zone.write { () throws(OursError) -> ImportReport in
             var report = ImportReport()
             var writes: [(type: String, objects: [[String: JSONValue]])] = []
             for type in document.types {

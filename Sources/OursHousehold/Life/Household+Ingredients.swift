@@ -73,7 +73,7 @@ extension Household {
     public func editIngredient(
         _ name: String, _ change: IngredientChange
     ) throws(OursError) -> (ingredient: KnownIngredient, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (ingredient: KnownIngredient, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (ingredient: KnownIngredient, outcome: Outcome) in
             var ingredient = try ingredient(named: name)
             var fields: [String: JSONValue?] = [:]
             if let category = change.category {
@@ -103,7 +103,7 @@ extension Household {
         let canonical = IngredientName.canonical(name)
         guard !canonical.isEmpty else { throw .usage("the ingredient needs a name") }
         let id = SemanticID.ingredient(named: canonical)
-        return try zone.device.withLock { () throws(OursError) -> (ingredient: KnownIngredient, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (ingredient: KnownIngredient, outcome: Outcome) in
             if try live(RecordTypes.ingredient, id) != nil { return try editIngredient(id, change) }
             let forgotten = try snapshot(RecordTypes.ingredient, id)
             try write(RecordTypes.ingredient, id, ["name": .string(forgotten?.name ?? canonical)])
@@ -114,7 +114,7 @@ extension Household {
     /// Forgets an ingredient (a tombstone: using it again brings the same record back). Items
     /// and recipes that name it keep it.
     public func removeIngredient(_ name: String) throws(OursError) -> KnownIngredient {
-        try zone.device.withLock { () throws(OursError) -> KnownIngredient in
+        try zone.write { () throws(OursError) -> KnownIngredient in
             let ingredient = try ingredient(named: name)
             try zone.remove(key(RecordTypes.ingredient, ingredient.id))
             return ingredient
@@ -143,7 +143,7 @@ extension Household {
     /// Puts every staple on a list that is not already on it, unticked: a ticked one comes
     /// back as a fresh need, one already unticked is left as it is. Not counted as a use.
     public func addStaplesToList(_ listName: String? = nil) throws(OursError) -> AddResult {
-        try zone.device.withLock { () throws(OursError) -> AddResult in
+        try zone.write { () throws(OursError) -> AddResult in
             let (list, listOutcome) = try listForAdding(listName)
             var result = AddResult(list: list, listOutcome: listOutcome, items: [])
             let onList = Dictionary(grouping: try items(on: list), by: \.ingredientID)

@@ -53,7 +53,7 @@ extension Household {
         let photos = try photoFields(edits.photos) { () throws(OursError) in
             _ = try findItem(name, on: listName, preferring: { _ in false })
         }
-        return try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
             let (item, list) = try findItem(name, on: listName, preferring: { _ in false })
             let target =
                 try edits.list.map { (name: String) throws(OursError) -> GroceryList in try listForAdding(name).list } ?? list

@@ -7,7 +7,7 @@ extension Household {
     func noting(_ kind: ItemEvent.Kind, at millis: Int64? = nil, firstAdd: Bool = false) throws(OursError) -> [String: JSONValue?]
     {
         let by = try me()
-        let stamp = try zone.device.withLock { () throws(OursError) -> Stamp in try zone.device.stamp() }
+        let stamp = try zone.write { () throws(OursError) -> Stamp in try zone.device.stamp() }
         let event = ItemEvent(id: stamp.description, kind: kind, at: UTCTime.iso8601(millis: millis ?? nowMillis), by: by)
         var fields: [String: JSONValue?] = [event.field: event.value]
         if firstAdd {

@@ -42,7 +42,7 @@ extension Household {
     func check(
         _ finding: () throws(OursError) -> (GroceryItem, GroceryList)
     ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
             let (found, list) = try finding()
             var item = found
             guard !item.checked else { return (item, list, .unchanged) }
@@ -68,7 +68,7 @@ extension Household {
     func uncheck(
         _ finding: () throws(OursError) -> (GroceryItem, GroceryList)
     ) throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (item: GroceryItem, list: GroceryList, outcome: Outcome) in
             let (found, list) = try finding()
             var item = found
             guard item.checked else { return (item, list, .unchanged) }
@@ -93,7 +93,7 @@ extension Household {
     func remove(
         _ finding: () throws(OursError) -> (GroceryItem, GroceryList)
     ) throws(OursError) -> (item: GroceryItem, list: GroceryList) {
-        try zone.device.withLock { () throws(OursError) -> (item: GroceryItem, list: GroceryList) in
+        try zone.write { () throws(OursError) -> (item: GroceryItem, list: GroceryList) in
             let (item, list) = try finding()
             try zone.remove(key(RecordTypes.item, item.id))
             return (item, list)

@@ -115,7 +115,7 @@ extension Household {
     /// Settles a container conflict by keeping what was added: brings the container back for
     /// good (or takes the project out of the archive). `nil` when no such conflict exists.
     public func restoreContainerConflict(_ id: String) throws(OursError) -> ContainerConflict? {
-        try zone.device.withLock { () throws(OursError) -> ContainerConflict? in
+        try zone.write { () throws(OursError) -> ContainerConflict? in
             guard let conflict = try containerConflicts().first(where: { $0.id == id.lowercased() }) else { return nil }
             let container = conflict.container
             switch conflict.kind {
@@ -132,7 +132,7 @@ extension Household {
     /// container again with what was added to it (a recipe's meals stay planned, as text), or
     /// archives the project again with its new tasks. `nil` when no such conflict exists.
     public func dismissContainerConflict(_ id: String) throws(OursError) -> ContainerConflict? {
-        try zone.device.withLock { () throws(OursError) -> ContainerConflict? in
+        try zone.write { () throws(OursError) -> ContainerConflict? in
             guard let conflict = try containerConflicts().first(where: { $0.id == id.lowercased() }) else { return nil }
             switch conflict.kind {
             case .deletionLostToAddition: try deleteContents(conflict.children)

@@ -69,7 +69,7 @@ extension Household {
     @discardableResult
     public func createList(named name: String) throws(OursError) -> (list: GroceryList, outcome: Outcome) {
         let name = try Household.cleanName(name, what: "list")
-        return try zone.device.withLock { () throws(OursError) -> (list: GroceryList, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (list: GroceryList, outcome: Outcome) in
             if let existing = try lists(includeArchived: true).first(where: { NameKey.matches($0.name, name) }) {
                 guard existing.archived || !existing.keptBy.isEmpty else { return (existing, .unchanged) }
                 // Also brings back, for good, a list deleted while someone added to it.
@@ -135,7 +135,7 @@ extension Household {
     /// - Throws: `.usage` (a missing `--yes`) when the list has items and `confirmed` is false.
     public func deleteList(_ name: String, confirmed: Bool) throws(OursError) -> (list: GroceryList, items: Int) {
         let list = try list(named: name)
-        return try zone.device.withLock { () throws(OursError) -> (list: GroceryList, items: Int) in
+        return try zone.write { () throws(OursError) -> (list: GroceryList, items: Int) in
             let items = try self.items(on: list)
             if !items.isEmpty, !confirmed {
                 throw .usage(
@@ -154,7 +154,7 @@ extension Household {
     public func editList(
         _ name: String, newName: String? = nil, archived: Bool? = nil
     ) throws(OursError) -> (list: GroceryList, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (list: GroceryList, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (list: GroceryList, outcome: Outcome) in
             var list = try list(named: name)
             let before = list
             if let newName { list = try renameList(list.id, to: newName) }

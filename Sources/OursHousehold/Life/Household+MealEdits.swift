@@ -26,7 +26,7 @@ extension Household {
         _ text: String, _ slot: PlannedMeal.Slot?, _ edits: MealEdits
     ) throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) {
         if case .set(let servings) = edits.servings { try Household.checkServings(servings) }
-        return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
             let old = try meal(text, slot)
             var meal = old
             if let what = edits.what {
@@ -49,7 +49,7 @@ extension Household {
     /// - Parameters:
     ///   - text: the meal's day, with `slot`; without, its id or name (see `meal(_:_:)`).
     public func removeMeal(_ text: String, _ slot: PlannedMeal.Slot?) throws(OursError) -> PlannedMeal {
-        try zone.device.withLock { () throws(OursError) -> PlannedMeal in
+        try zone.write { () throws(OursError) -> PlannedMeal in
             let meal = try meal(text, slot)
             try zone.remove(key(RecordTypes.meal, meal.id))
             return meal
@@ -67,7 +67,7 @@ extension Household {
         replace: Bool = false
     ) throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) {
         let toDay = try CalendarDay.parse(toDateText, today: today, what: "--to")
-        return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
             let old = try meal(text, slot)
             var meal = old
             meal.date = toDay

@@ -14,7 +14,7 @@ extension Household {
     public func addMealsToList(
         _ days: [CalendarDay], list listName: String? = nil
     ) throws(OursError) -> (result: AddResult, meals: [PlannedMeal], skipped: [PlannedMeal]) {
-        try zone.device.withLock { () throws(OursError) -> (result: AddResult, meals: [PlannedMeal], skipped: [PlannedMeal]) in
+        try zone.write { () throws(OursError) -> (result: AddResult, meals: [PlannedMeal], skipped: [PlannedMeal]) in
             let week = (days.first ?? today).weekStart.description
             let memory = try mealShopping(week: week)
             var used: [PlannedMeal] = []

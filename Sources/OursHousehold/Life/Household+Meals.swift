@@ -20,7 +20,7 @@ extension Household {
         try Household.checkServings(servings)
         let recipe = try recipe(exactlyNamed: text)
         var meal = PlannedMeal(date: day, slot: slot, name: recipe?.name ?? text, recipeID: recipe?.id, note: note)
-        return try zone.device.withLock { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (meal: PlannedMeal, outcome: Outcome) in
             let existing = try snapshot(RecordTypes.meal, meal.id)
             let current = existing.flatMap { $0.isDeleted ? nil : PlannedMeal($0) }
             if let current, current.name == meal.name, current.recipeID == meal.recipeID {

@@ -86,7 +86,7 @@ extension Household {
             try self.recipient(text, members: members())
         }
         let note = note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-        return try zone.device.withLock { () throws(OursError) -> Memory in
+        return try zone.write { () throws(OursError) -> Memory in
             let memory = Memory(
                 id: RecordKey.newID(), title: title, note: note, date: day, recipient: recipient?.value,
                 recipientName: recipient?.name, addedAt: UTCTime.iso8601(millis: nowMillis), addedBy: try me(),
@@ -139,7 +139,7 @@ extension Household {
                 _ = try Household.memoryResolver(members: members).resolve(name, in: memories())
             }
         ) { $1 }
-        return try zone.device.withLock { () throws(OursError) -> (memory: Memory, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (memory: Memory, outcome: Outcome) in
             let memory = try Household.memoryResolver(members: members).resolve(name, in: memories())
             let existing = try snapshot(RecordTypes.memory, memory.id)?.values ?? [:]
             let changes = fields.filter { existing[$0.key] != $0.value }
@@ -155,7 +155,7 @@ extension Household {
     /// - Throws: as `memory(named:)`; `.notPermitted` for a read-only member.
     @discardableResult
     public func removeMemory(_ name: String) throws(OursError) -> Memory {
-        try zone.device.withLock { () throws(OursError) -> Memory in
+        try zone.write { () throws(OursError) -> Memory in
             let memory = try memory(named: name)
             try zone.remove(key(RecordTypes.memory, memory.id))
             return memory

@@ -26,7 +26,7 @@ extension Household {
         let newName = try edits.name.map { (text: String) throws(OursError) -> String in
             try Household.cleanName(text, what: "project")
         }
-        return try zone.device.withLock { () throws(OursError) -> (project: Project, tasks: Int, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (project: Project, tasks: Int, outcome: Outcome) in
             var project = try project(named: name)
             var fields: [String: JSONValue?] = [:]
             if let newName, newName != project.name {
@@ -60,7 +60,7 @@ extension Household {
     /// stays in view.
     /// - Returns: the project, how many open tasks were put away with it, and `.updated` or `.unchanged`.
     public func archiveProject(_ name: String) throws(OursError) -> (project: Project, tasks: Int, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (project: Project, tasks: Int, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (project: Project, tasks: Int, outcome: Outcome) in
             var project = try project(named: name)
             let open = try taskRecords().filter { $0.projectID == project.id && !$0.done && !$0.archived }
             guard !project.archived || !open.isEmpty else { return (project, 0, .unchanged) }
@@ -77,7 +77,7 @@ extension Household {
 
     /// Takes a project out of the archive, and its tasks with it.
     public func unarchiveProject(_ name: String) throws(OursError) -> (project: Project, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (project: Project, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (project: Project, outcome: Outcome) in
             var project = try project(named: name)
             guard project.archived else { return (project, .unchanged) }
             try write(RecordTypes.project, project.id, ["archived": false])
@@ -101,7 +101,7 @@ extension Household {
     /// - Returns: the project and how many tasks were deleted with it.
     /// - Throws: `.usage` (a missing `--yes`) when it has tasks and `confirmed` is false.
     public func deleteProject(_ name: String, confirmed: Bool) throws(OursError) -> (project: Project, tasks: Int) {
-        try zone.device.withLock { () throws(OursError) -> (project: Project, tasks: Int) in
+        try zone.write { () throws(OursError) -> (project: Project, tasks: Int) in
             let project = try project(named: name)
             let tasks = try taskRecords().filter { $0.projectID == project.id }
             if !tasks.isEmpty, !confirmed {

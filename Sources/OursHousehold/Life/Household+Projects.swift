@@ -69,7 +69,7 @@ extension Household {
     public func addProject(_ name: String, color: String? = nil) throws(OursError) -> (project: Project, outcome: Outcome) {
         let name = try Household.cleanName(name, what: "project")
         let color = color.map(NameKey.display).flatMap { $0.isEmpty ? nil : $0 }
-        return try zone.device.withLock { () throws(OursError) -> (project: Project, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (project: Project, outcome: Outcome) in
             let (found, outcome) = try projectForAdding(name)
             var project = found
             guard let color, color != project.color else { return (project, outcome) }

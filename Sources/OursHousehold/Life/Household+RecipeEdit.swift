@@ -135,7 +135,7 @@ extension Household {
     ///   a photo that cannot be read or passes the attachment size limit (nothing is written).
     public func editRecipe(_ name: String, _ edit: RecipeEdit) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
         let photos = try photos(edit.photos) { () throws(OursError) in _ = try recipe(named: name) }
-        return try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
             var recipe = try recipe(named: name)
             let original = recipe
             if let photos { recipe.photos = photos }
@@ -195,7 +195,7 @@ extension Household {
     /// - Returns: the recipe and the meals that were planned with it.
     /// - Throws: `.usage` (a missing `--yes`) when meals are planned with it and `confirmed` is false.
     public func deleteRecipe(_ name: String, confirmed: Bool) throws(OursError) -> (recipe: Recipe, meals: [RecordRef]) {
-        try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, meals: [RecordRef]) in
+        try zone.write { () throws(OursError) -> (recipe: Recipe, meals: [RecordRef]) in
             let recipe = try recipe(named: name)
             let meals = try snapshot(RecordTypes.recipe, recipe.id).map { (record) throws(OursError) -> [RecordRef] in
                 try contents(of: .recipe, record)

@@ -11,7 +11,7 @@ extension Household {
         _ bytes: [UInt8], source: String, sameTitle: SameTitle = .refuse
     ) throws(OursError) -> [(recipe: Recipe, outcome: Outcome)] {
         let parsed = try SchemaOrgRecipe.parse(bytes, source: source)
-        return try zone.device.withLock { () throws(OursError) -> [(recipe: Recipe, outcome: Outcome)] in
+        return try zone.write { () throws(OursError) -> [(recipe: Recipe, outcome: Outcome)] in
             let known = try recipes()
             var plan: [(recipe: Recipe, existing: Recipe?, outcome: Outcome)] = []
             for recipe in parsed {

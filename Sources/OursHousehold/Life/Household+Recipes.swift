@@ -123,7 +123,7 @@ extension Household {
 
     /// Saves a new recipe, or writes it over the one with its title when `sameTitle` says so.
     public func save(_ recipe: Recipe, sameTitle: SameTitle) throws(OursError) -> (recipe: Recipe, outcome: Outcome) {
-        try zone.device.withLock { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
+        try zone.write { () throws(OursError) -> (recipe: Recipe, outcome: Outcome) in
             let taken = try recipes().filter { RecipeTitle.same($0.name, recipe.name) && $0.id != recipe.id }
             switch sameTitle {
             case .refuse where !taken.isEmpty: throw try titleTaken(recipe.name, by: taken)

@@ -65,7 +65,7 @@ extension Household {
         fields.merge(try photoFields(edits.photos) { () throws(OursError) in _ = try task(named: title, project: project) }) {
             $1
         }
-        return try zone.device.withLock { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
             let task = try task(named: title, project: project)
             guard let existing = try snapshot(RecordTypes.task, task.id) else { throw .notFound("\(task.name) is gone") }
             var target: Project?
@@ -112,7 +112,7 @@ extension Household {
     /// Deletes a task (a tombstone: `ours restore task` brings it back).
     /// - Parameter project: its project, needed only when several tasks have that title.
     public func deleteTask(_ title: String, project: String? = nil) throws(OursError) -> HouseholdTask {
-        try zone.device.withLock { () throws(OursError) -> HouseholdTask in
+        try zone.write { () throws(OursError) -> HouseholdTask in
             let task = try task(named: title, project: project)
             try zone.remove(key(RecordTypes.task, task.id))
             return task

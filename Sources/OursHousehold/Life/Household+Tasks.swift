@@ -68,7 +68,7 @@ extension Household {
         var given: [String: JSONValue?] = try taskFields(due: dueText, priority: priority, assignee: assignee)
         if let note { given["note"] = .string(note) }
         if let pictures = AttachmentRef.photosValue(try addPhotos(photos)) { given["photos"] = pictures }
-        return try zone.device.withLock { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
+        return try zone.write { () throws(OursError) -> (task: HouseholdTask, outcome: Outcome) in
             let project = try projectName.map { (name: String) throws(OursError) -> Project in try projectForAdding(name).project
             }
             let same = try taskRecords().first { $0.projectID == project?.id && NameKey.matches($0.name, title) }
@@ -117,7 +117,7 @@ extension Household {
     ///   - project: its project, needed only when open tasks of several projects have that title.
     /// - Throws: `.notFound` when no open task matches, `.usage` when several do.
     public func taskDone(_ title: String, project: String? = nil) throws(OursError) -> HouseholdTask {
-        try zone.device.withLock { () throws(OursError) -> HouseholdTask in
+        try zone.write { () throws(OursError) -> HouseholdTask in
             let open = try tasks(project: project, includeArchived: project != nil)
             var resolver = Household.taskResolver()
             resolver.what = "open task"

@@ -38,6 +38,30 @@ struct WriteTransactionTests {
         #expect(try folder.fileSystem.stat(try #require(home.layout).path(of: key("sugar"))) != nil, "written through")
     }
 
+    @Test func summariesInsideTheWriteShowWhatItStaged() throws {
+        let folder = try InMemoryFolder()
+        let home = try folder.device("Sarah").createZone(name: "Home", folder: "/shared")
+        try home.put(type: "item", id: "flour", fields: ["name": "Flour", "list": "groceries"])
+        try home.put(type: "item", id: "nails", fields: ["name": "Nails", "list": "hardware"])
+        let seen = try home.write { () throws(OursError) -> ([String: String], [String], [[JSONValue?]: Int], Set<String>) in
+            try home.put(type: "item", id: "flour", fields: ["list": "hardware"])
+            try home.put(type: "item", id: "sugar", fields: ["name": "Sugar", "list": "groceries"])
+            try home.remove(key("nails"))
+            var lists: [String: String] = [:]
+            for summary in try home.summaries(ofType: "item") where !summary.isDeleted {
+                lists[summary.key.id] = summary.values["list"]?.stringValue
+            }
+            let hardware = try home.summaryKeys(ofType: "item", where: "list", isAnyOf: ["hardware"], orLacking: "name")
+            let groups = try home.summaryGroups(ofType: "item", by: ["list"], requiring: "name")
+            return (lists, hardware.map(\.id), groups.counts, Set(groups.unsettled.map(\.id)))
+        }
+        #expect(seen.0 == ["flour": "hardware", "sugar": "groceries"])
+        #expect(seen.1 == ["flour"])
+        #expect(seen.2.isEmpty, "every record of the type was staged: all read whole")
+        #expect(seen.3 == ["flour", "sugar", "nails"])
+        #expect(try home.summaries(ofType: "item").filter { !$0.isDeleted }.map(\.key.id).sorted() == ["flour", "sugar"])
+    }
+
     @Test func aThrowInsideSavesNothing() throws {
         let folder = try InMemoryFolder()
         let device = try folder.device("Sarah")
