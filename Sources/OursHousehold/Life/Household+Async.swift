@@ -49,6 +49,8 @@ extension Household {
     /// ```
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Household) throws(OursError) -> T) async throws(OursError) -> T {
-        try await perform { household throws(OursError) -> T in try household.write { () throws(OursError) -> T in try body(household) } }
+        try await perform { household throws(OursError) -> T in
+            try household.write { () throws(OursError) -> T in try body(household) }
+        }
     }
 }

@@ -7,7 +7,8 @@ import Testing
 struct LocalizedErrorTests {
     @Test func localizedDescriptionIsTheMessageAndTheHintIsTheSuggestion() {
         let error: any Error = OursError.notPermitted(
-            "you have read-only access to Home, so you cannot change records", hint: "Ask Sarah (the owner) for a read-write code.")
+            "you have read-only access to Home, so you cannot change records",
+            hint: "Ask Sarah (the owner) for a read-write code.")
         #expect(error.localizedDescription == "you have read-only access to Home, so you cannot change records")
         let localized = error as? any LocalizedError
         #expect(localized?.recoverySuggestion == "Ask Sarah (the owner) for a read-write code.")
