@@ -217,7 +217,7 @@ public final class Device: Sendable {
     }
 
     /// Stages a record's new state in `replica`'s open write. Under `withLock`.
-    /// - Returns: `false` when no write is open there (the caller saves the record itself).
+    /// - Returns: `false` when no write is open there.
     func stage(_ record: RecordState, previous: RecordState?, in replica: String) -> Bool {
         state.withLock { lock in
             guard lock.staged[replica] != nil else { return false }
@@ -237,15 +237,17 @@ public final class Device: Sendable {
     /// for the change that hands this device's writes over to a new id (`Zone.rotateDeviceID`).
     package func handoverStamp() throws(OursError) -> Stamp { try stamp(reserve: 0) }
 
-    private func stamp(reserve: UInt16) throws(OursError) -> Stamp {
+    /// A stamp for a record `Zone.write` stages: the clock is saved once, when the write ends
+    /// and before its records (`saveClockBeforeStagedRecords`), not at every stamp.
+    func stampForStagedRecord() throws(OursError) -> Stamp {
+        try stamp(reserve: HybridLogicalClock.reservedForHandover, saving: false)
+    }
+
+    private func stamp(reserve: UInt16, saving: Bool = true) throws(OursError) -> Stamp {
         let now = clock.nowMillis()
         guard let stamp = try withClock({ $0.tick(now: now, reserve: reserve) }) else { throw clockExhausted() }
-        // Inside `Zone.write` the clock is saved once, before the records it stamped.
-        let staging = state.withLock { lock -> Bool in
-            lock.stamped = true
-            return !lock.staged.isEmpty
-        }
-        if !staging { try saveClockInPlace() }
+        state.withLock { $0.stamped = true }
+        if saving { try saveClockInPlace() }
         return stamp
     }
 

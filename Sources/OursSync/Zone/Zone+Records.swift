@@ -15,8 +15,8 @@ extension Zone {
             let (current, stored) = try current(key)
             var state = current ?? RecordState(key: key)
             try device.observeOwnStamps(in: state)
-            state.write(fields, at: try device.stamp())
-            stage(state, previous: stored)
+            state.write(fields, at: try device.stampForStagedRecord())
+            try stage(state, previous: stored)
         }
         return key
     }
@@ -32,8 +32,8 @@ extension Zone {
                     "no \(key.type) with id \"\(key.id)\" in \(name)", hint: "`ours record list \(key.type)` shows the ids.")
             }
             try device.observeOwnStamps(in: state)
-            state.delete(at: try device.stamp())
-            stage(state, previous: stored)
+            state.delete(at: try device.stampForStagedRecord())
+            try stage(state, previous: stored)
         }
     }
 

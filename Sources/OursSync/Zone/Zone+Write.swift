@@ -12,9 +12,9 @@ extension Zone {
     ///
     /// - One device lock for the whole write; each record is read once, and its file encoded
     ///   and written once, however often `body` changes it.
-    /// - Reads inside `body` (`get`, `state(of:)`, `list(type:)`) see what it staged; other
-    ///   threads and processes see the household as it was until the write ends. Summaries
-    ///   (`Zone+Summaries`) show the staged records only once the write ends.
+    /// - Reads inside `body` (`get`, `state(of:)`, `list(type:)`, the summaries listings read)
+    ///   see what it staged; other threads and processes see the household as it was until
+    ///   the write ends.
     /// - All or nothing on the device: the records are saved behind a journal made durable
     ///   first, so a crash at any point leaves this device with none of them or all of them.
     /// - Watchers and feeds see one change set; the folder gets every record in one
@@ -56,9 +56,12 @@ extension Zone {
     }
 
     /// Stages a changed record in the open write. Under the device lock, inside `write`.
-    func stage(_ state: RecordState, previous: RecordState?) {
-        let staged = device.stage(state, previous: previous, in: replica.directory)
-        assert(staged, "a record change outside Zone.write")
+    /// - Throws: `.failed` when no write is open (never by `put` or `remove`, which open one):
+    ///   the change would be lost, so it is refused.
+    func stage(_ state: RecordState, previous: RecordState?) throws(OursError) {
+        guard device.stage(state, previous: previous, in: replica.directory) else {
+            throw .failed("\(state.key) was changed outside a write of \(name); nothing was saved")
+        }
     }
 
     /// Saves what a write staged: every record checked first (nothing is saved when one is
