@@ -35,6 +35,9 @@ struct HouseholdWriteTests {
             return flour + butter + (try household.items(on: household.list(named: "Baking")).count)
         }
         #expect(added == 4)
+        // As the README writes it.
+        let more = try await sarah.write { try $0.add(["Flour", "Sugar"]) }
+        #expect(more.items.map(\.outcome) == [.unchanged, .unchanged])
         try mike.zone.sync()
         #expect(try mike.items(on: mike.list(named: nil)).map(\.name).sorted() == ["Flour", "Sugar"])
         #expect(try mike.items(on: mike.list(named: "Baking")).map(\.name) == ["Butter"])
