@@ -36,8 +36,8 @@ struct HouseholdWriteTests {
         }
         #expect(added == 4)
         // As the README writes it.
-        let more = try await sarah.write { try $0.add(["Flour", "Sugar"]) }
-        #expect(more.items.map(\.outcome) == [.unchanged, .unchanged])
+        let more = try await sarah.write { household throws(OursError) in try household.add(["Flour", "Sugar"]) }
+        #expect(more.items.map(\.outcome) == [Household.Outcome.unchanged, .unchanged])
         try mike.zone.sync()
         #expect(try mike.items(on: mike.list(named: nil)).map(\.name).sorted() == ["Flour", "Sugar"])
         #expect(try mike.items(on: mike.list(named: "Baking")).map(\.name) == ["Butter"])
