@@ -43,6 +43,12 @@ extension ParticipantManifest {
         return removed
     }
 
+    /// Whether `device` is on `participantID`'s list and not taken off it: a device whose
+    /// writes, and listings of other devices, every device admits.
+    package func lists(_ device: DeviceID, as participantID: String) -> Bool {
+        deviceOwners[device] == participantID && removedDevices[device] == nil
+    }
+
     /// A participant's devices that are not removed: those their list names, then any other
     /// they own (listed by a value in conflict with the winner, say).
     public func activeDevices(of participantID: String) -> [DeviceID] {

@@ -65,9 +65,8 @@ extension Device {
 
     /// Whether the household's list, as this device holds it, names this device as its person's.
     private func isListed(_ identity: DeviceIdentity, in membership: Membership) -> Bool {
-        guard let manifest = try? Zone(device: self, membership: membership).manifest() else { return false }
-        return manifest.deviceOwners[identity.deviceID] == identity.participantID
-            && manifest.removedDevices[identity.deviceID] == nil
+        let manifest = try? Zone(device: self, membership: membership).manifest()
+        return manifest?.lists(identity.deviceID, as: identity.participantID) ?? false
     }
 
     func linkPath(_ code: String, in root: String) -> String { joinPath(root, "codes", LinkCode.fileName(code)) }

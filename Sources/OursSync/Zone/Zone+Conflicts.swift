@@ -41,14 +41,14 @@ extension Zone {
         guard let conflict = try conflicts().first(where: { $0.id == wanted }) else {
             throw .notFound("no conflict with id \"\(id)\" in \(name)", hint: "`ours conflicts` lists them.")
         }
-        try device.withLock { () throws(OursError) in
+        try write { () throws(OursError) in
             try requireWritable("resolve conflicts")
-            guard var state = try replica.loadForRepair(conflict.key) else { return }
+            let (current, stored) = try current(conflict.key)
+            guard var state = current else { return }
             try device.observeOwnStamps(in: state)
-            apply(conflict, &state, try device.stamp())
-            try saveLocalChange(state)
+            apply(conflict, &state, try device.stampForStagedRecord())
+            try stage(state, previous: stored)
         }
-        try context.writeThrough([conflict.key])
         return conflict
     }
 }

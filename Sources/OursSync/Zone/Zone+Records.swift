@@ -96,12 +96,14 @@ extension Zone {
         let (fitting, bytes) = try Zone.fitting(state, previous: previous)
         if !isPrivate { try replica.markPending(state.key) }
         try replica.save(bytes, of: state.key, durability: durability)
-        if noted { noteLocalChange(from: previous, to: fitting) }
+        if noted { noteLocalChanges([(previous, fitting)]) }
     }
 
-    /// Notes one record changed on this device (`previous` is its state before the change).
-    func noteLocalChange(from previous: RecordState?, to state: RecordState) {
-        guard !isPrivate, let change = RecordChange.between(previous, state, manifest: ParticipantManifest()) else { return }
-        context.noteChanges([change], origin: .local, device: state.latestStamp?.device)
+    /// Notes records changed on this device, as one batch for watchers (`previous`: each one's
+    /// state before the change).
+    func noteLocalChanges(_ changed: [(previous: RecordState?, state: RecordState)]) {
+        guard !isPrivate else { return }
+        let changes = changed.compactMap { RecordChange.between($0.previous, $0.state, manifest: ParticipantManifest()) }
+        context.noteChanges(changes, origin: .local, device: changed.last?.state.latestStamp?.device)
     }
 }

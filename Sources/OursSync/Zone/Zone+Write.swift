@@ -71,13 +71,13 @@ extension Zone {
         guard !staged.isEmpty else { return [] }
         var files: [(key: RecordKey, bytes: [UInt8], replacing: Bool)] = []
         var states: [RecordKey: RecordState] = [:]
-        var changes: [RecordChange] = []
+        var changed: [(previous: RecordState?, state: RecordState)] = []
         for key in staged.order {
             guard let (previous, state) = staged.records[key] else { continue }
             let (fitting, bytes) = try Zone.fitting(state, previous: previous)
             files.append((key, bytes, previous != nil))
             states[key] = fitting
-            if let change = RecordChange.between(previous, fitting, manifest: ParticipantManifest()) { changes.append(change) }
+            changed.append((previous, fitting))
         }
         try device.saveClockBeforeStagedRecords()
         if !isPrivate { for file in files { try replica.markPending(file.key) } }
@@ -86,7 +86,7 @@ extension Zone {
         } else {
             try replica.save(batch: files, states: states, atomically: true)
         }
-        if !isPrivate { context.noteChanges(changes, origin: .local, device: try device.identity()?.deviceID) }
+        noteLocalChanges(changed)
         return staged.order
     }
 

@@ -71,9 +71,7 @@ public final class Zone: Sendable {
             me.permission == .readWrite
         else { return nil }
         let household = membership?.name ?? "this household"
-        if let maker = linkMaker(), maker != identity.deviceID,
-            manifest.removedDevices[maker] != nil || manifest.deviceOwners[maker] != me.id
-        {
+        if let maker = linkMaker(), maker != identity.deviceID, !manifest.lists(maker, as: me.id) {
             // The maker's listing would be set aside by every device: this one would wait for good.
             let why = manifest.removedDevices[maker] != nil ? "was taken off the list" : "is not on the list itself"
             return .notPermitted(

@@ -71,8 +71,7 @@ extension SimWorld {
     }
 
     func isListed(_ device: SimDevice, in manifest: ParticipantManifest) -> Bool {
-        let id = device.identity.deviceID
-        return manifest.deviceOwners[id] == device.identity.participantID && manifest.removedDevices[id] == nil
+        manifest.lists(device.identity.deviceID, as: device.identity.participantID)
     }
 
     /// What the run did to devices is what the household says.
@@ -96,7 +95,7 @@ extension SimWorld {
                 continue
             }
             guard device.isActive, device.linked else { continue }
-            if manifest.deviceOwners[id] != device.identity.participantID || manifest.removedDevices[id] != nil {
+            if !isListed(device, in: manifest) {
                 // Listing is the link code maker's work: a maker that stopped syncing never lists
                 // it, nor does one the household does not list (taken off the list, or its own
                 // listing set aside by every device, after it made the code).
